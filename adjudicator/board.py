@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 from .coords import Move, Point, check_size, vertex_from_point
-from .errors import IllegalMove, InvalidPosition
+from .errors import IllegalMove, InvalidPosition, InvalidVertex
 
 __all__ = [
     "Color",
@@ -55,6 +55,11 @@ class Color(enum.Enum):
 
     BLACK = "b"
     WHITE = "w"
+
+    def __hash__(self) -> int:
+        # Enum hashes its name (a str), which varies between processes; keys
+        # built from positions must not.
+        return 1 if self is Color.BLACK else 2
 
     @property
     def opponent(self) -> "Color":
@@ -193,9 +198,12 @@ class Position:
     prisoners : tuple[int, int]
         Stones captured so far *by* (Black, White).
 
-    Equality and hashing use all fields; :meth:`board_key` is the stone
-    arrangement alone (for whole-board repetition).  Both are plain ints and
-    enums, hence deterministic across processes.
+    Equality and hashing use all fields and are deterministic across
+    processes (the hash is computed from ints only); :meth:`board_key` is the
+    stone arrangement alone (for whole-board repetition).  The constructor checks
+    the size and that the bitboards lie on the board and do not overlap; that a
+    position is *legal* (every chain has a liberty) is checked by
+    :meth:`from_points` and :meth:`check_liberties`.
     """
 
     size: int
@@ -206,11 +214,20 @@ class Position:
     ko_color: Color | None = None
     prisoners: tuple[int, int] = (0, 0)
 
+    def __post_init__(self) -> None:
+        g = geometry(self.size)
+        if (self.black | self.white) & ~g.full or self.black & self.white or self.black < 0 or self.white < 0:
+            raise InvalidPosition("stones off the board or a point holding both colours")
+
+    def __hash__(self) -> int:
+        ko = 0 if self.ko_color is None else hash(self.ko_color)
+        return hash((self.size, self.black, self.white, hash(self.to_play), self.ko_bit, ko, self.prisoners))
+
     # -- construction ------------------------------------------------------
 
     @classmethod
     def empty(cls, size: int, to_play: Color = Color.BLACK) -> "Position":
-        """An empty board of ``size``; raises InvalidVertex for sizes outside 2..25."""
+        """An empty board of ``size``; raises InvalidPosition for sizes outside 2..25."""
         geometry(size)
         return cls(size, 0, 0, to_play)
 
@@ -279,12 +296,16 @@ class Position:
         return self.black if color is Color.BLACK else self.white
 
     def bit(self, point: Point) -> int:
-        """Bitboard holding just ``point``."""
+        """Bitboard holding just ``point``; raises InvalidVertex if it is off the board."""
         r, c = point
+        if not (0 <= r < self.size and 0 <= c < self.size):
+            raise InvalidVertex(f"point {point} is off the {self.size}x{self.size} board")
         return 1 << (r * self.size + c)
 
     def point_of(self, bits: int) -> Point:
-        """The point of the lowest set bit of ``bits``."""
+        """The point of the lowest set bit of ``bits`` (which must not be 0)."""
+        if bits <= 0:
+            raise ValueError("point_of() needs a non-empty bitboard")
         return divmod((bits & -bits).bit_length() - 1, self.size)
 
     def points(self, bits: int) -> list[Point]:

@@ -23,7 +23,7 @@ Boards from 2x2 to 25x25 are supported, so the vertex letters run ``A`` to ``Z``
 
 from __future__ import annotations
 
-from .errors import InvalidVertex
+from .errors import InvalidPosition, InvalidVertex
 
 __all__ = [
     "COLUMN_LETTERS",
@@ -48,9 +48,9 @@ Move = Point | None
 
 
 def check_size(size: int) -> int:
-    """Return ``size`` if it is a supported board size (2..25), else raise InvalidVertex."""
+    """Return ``size`` if it is a supported board size (2..25), else raise InvalidPosition."""
     if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise InvalidVertex(f"board size {size!r} is not supported (use {MIN_SIZE} to {MAX_SIZE})")
+        raise InvalidPosition(f"board size {size!r} is not supported (use {MIN_SIZE} to {MAX_SIZE})")
     return size
 
 

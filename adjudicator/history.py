@@ -218,6 +218,7 @@ def replay(record: GameRecord, rules: RuleSet, *, strict: bool = False) -> Repla
     for event in record.events:
         if isinstance(event, Setup):
             pos = _apply_setup(pos, event, record.source)
+            last_color = None  # a setup node may hand the move to either player
             if event.node != 0:
                 out.findings.append(
                     Finding("setup", f"setup stones in node {event.node}", move=number or None, data={"node": event.node})
