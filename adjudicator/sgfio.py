@@ -1,0 +1,469 @@
+"""Reading SGF game records (FF[4], GM[1]): the only module that imports sgfmill.
+
+:func:`read_sgf` and :func:`parse_sgf` turn a file or bytes into a
+:class:`~adjudicator.history.GameRecord` of plain values; no sgfmill object
+leaves this module.  What is read:
+
+- root properties: ``SZ`` (default 19, square boards 2..25 only; ``SZ[19:19]``
+  is accepted as 19), ``KM`` (komi; None when absent or empty), ``HA``
+  (handicap, as written), ``RU`` and ``RE`` (kept as text);
+- on the main line (the first variation at every branch), in node order:
+  ``AB``/``AW``/``AE``/``PL`` as :class:`~adjudicator.history.Setup` events and
+  ``B``/``W`` as :class:`~adjudicator.history.Play` events, each with the index
+  of its node (root = 0).  A node holding both setup and a move gives the
+  setup first.  Passes are ``B[]`` and, on boards up to 19x19, ``B[tt]``
+  (sgfmill's reading of FF[4]; on larger boards ``tt`` is a point);
+- of a collection, the first game tree; everything else is ignored.
+
+Malformed records raise :class:`~adjudicator.errors.SgfError` with a one-line
+message that starts with the source (the file name as given)::
+
+    game.sgf: malformed SGF (unexpected end of SGF data)
+    game.sgf: node 12: both B and W in one node
+    game.sgf: node 40: bad move W[zz] (not a point of the 19x19 board)
+
+A move whose coordinates are off the board is such an error: the record is
+malformed, not the play illegal.  Legality (occupied points, suicide, ko) is
+judged later by :func:`adjudicator.history.replay`, which reports illegal
+plays as findings.
+
+Guards, checked before sgfmill sees the data so that hostile input cannot
+exhaust memory or time: at most :data:`MAX_FILE_BYTES` bytes,
+:data:`MAX_NODES` nodes and :data:`MAX_VALUES` property values in the first
+game, at most ``size * size`` values in one setup property and
+:data:`MAX_SETUP_POINTS` setup points in all.  sgfmill's parser is iterative,
+so deeply nested variations do not recurse; only the main line is ever built.
+
+Notes
+-----
+The character set comes from the root ``CA`` (default ISO-8859-1, as in
+FF[4]).  An unknown or non-ASCII-compatible ``CA`` falls back to ISO-8859-1;
+bytes that do not decode are replaced.  Only ``RU`` and ``RE`` are text, so
+this never changes the moves.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from pathlib import Path
+
+from sgfmill import sgf, sgf_grammar, sgf_properties
+
+from .board import Color
+from .coords import MAX_SIZE, MIN_SIZE, Point, vertex_from_point
+from .errors import SgfError
+from .history import GameRecord, Play, Setup
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_NODES",
+    "MAX_VALUES",
+    "MAX_SETUP_POINTS",
+    "read_sgf",
+    "parse_sgf",
+]
+
+#: Files larger than this (in bytes) are refused before they are read.
+MAX_FILE_BYTES = 20 * 1024 * 1024
+#: Most nodes (``;``) in the first game tree, all variations included.
+MAX_NODES = 100_000
+#: Most property values (``[...]``) in the first game tree.
+MAX_VALUES = 1_000_000
+#: Most setup points (AB/AW/AE, rectangles expanded) on the main line.
+MAX_SETUP_POINTS = 1_000_000
+
+_KOMI_LIMIT = 1000.0  # |KM| above this is refused (the rule-set parser uses the same bound)
+_SHOW = 24  # characters of a bad value quoted in a message
+
+# The tokeniser of sgfmill.sgf_grammar, copied so that we can count tokens
+# without building them (see _check_counts).
+_FIND_START = re.compile(rb"\(\s*;")
+_TOKEN = re.compile(
+    rb"""
+    \s*
+    (?:
+        \[ (?P<V> [^\\\]]* (?: \\. [^\\\]]* )* ) \]
+        |
+        (?P<I> [A-Za-z]{1,64} )
+        |
+        (?P<D> [;()] )
+    )
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_ASCII_SAMPLE = bytes(range(32, 127))
+
+
+def read_sgf(path: str | os.PathLike[str]) -> GameRecord:
+    """Read the first game of the SGF file at ``path``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.  Its name, as given, starts every error message and becomes
+        the record's ``source``.
+
+    Returns
+    -------
+    GameRecord
+        Size, komi, handicap, RU and RE texts, and the main line's setup and
+        move events.
+
+    Raises
+    ------
+    SgfError
+        If the file is missing, a directory, unreadable, larger than
+        :data:`MAX_FILE_BYTES`, or not a well-formed game record (see
+        :func:`parse_sgf`).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "tiny.sgf"
+    >>> _ = path.write_bytes(b"(;SZ[9]KM[6.5]RU[Japanese];B[ee];W[])")
+    >>> record = read_sgf(path)
+    >>> record.size, record.komi, record.rules_text, len(record.plays)
+    (9, 6.5, 'Japanese', 2)
+    >>> read_sgf(path.parent / "missing.sgf")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.SgfError: /.../missing.sgf: no such file
+    """
+    source = os.fsdecode(path)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise SgfError(f"{source}: is a directory, not an SGF file")
+        with open(p, "rb") as f:
+            # Read one byte past the cap: a special file (a FIFO, /dev/zero)
+            # has no useful st_size, so the cap is enforced on what is read.
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise SgfError(_too_large(source, size))
+            data = f.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise SgfError(f"{source}: no such file") from None
+    except PermissionError:
+        raise SgfError(f"{source}: cannot read the file (permission denied)") from None
+    except IsADirectoryError:
+        raise SgfError(f"{source}: is a directory, not an SGF file") from None
+    except OSError as e:
+        raise SgfError(f"{source}: cannot read the file ({e.strerror or e})") from None
+    except ValueError as e:  # e.g. a NUL byte in the path
+        raise SgfError(f"{source}: cannot read the file ({e})") from None
+    return parse_sgf(data, source)
+
+
+def parse_sgf(data: bytes, source: str = "<sgf>") -> GameRecord:
+    """Parse SGF ``data`` (bytes) into a :class:`GameRecord`.
+
+    Parameters
+    ----------
+    data : bytes
+        The raw file contents (any ASCII-compatible encoding; see the module
+        notes on ``CA``).
+    source : str
+        Where the data came from; starts every error message.
+
+    Returns
+    -------
+    GameRecord
+
+    Raises
+    ------
+    SgfError
+        If the data is empty, larger than :data:`MAX_FILE_BYTES`, holds no
+        game (``not an SGF file``), is malformed (``malformed SGF (...)``),
+        exceeds :data:`MAX_NODES`, :data:`MAX_VALUES` or
+        :data:`MAX_SETUP_POINTS`, has a board size outside 2..25, a KM that is
+        not a number (or beyond +-1000), an HA that is not a whole number from
+        0 to size*size, a node with both B and W, a move or setup value that is
+        not a point of the board, a point set up twice in one node, or a bad
+        PL.
+    TypeError
+        If ``data`` is not bytes-like (a programming error, not bad input).
+
+    Examples
+    --------
+    >>> record = parse_sgf(b"(;SZ[9]KM[6.5];B[ee];W[];B[tt])", "demo.sgf")
+    >>> record.size, record.komi, [(p.color.value, p.move) for p in record.plays]
+    (9, 6.5, [('b', (4, 4)), ('w', None), ('b', None)])
+    >>> parse_sgf(b"(;SZ[9];B[ee]W[dd])", "demo.sgf")
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.SgfError: demo.sgf: node 1: both B and W in one node
+    """
+    if isinstance(data, str) or not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"parse_sgf expects bytes, not {type(data).__name__}")
+    data = bytes(data)
+    if len(data) > MAX_FILE_BYTES:
+        raise SgfError(_too_large(source, len(data)))
+    if not data.strip():
+        raise SgfError(f"{source}: empty file, not an SGF game record")
+    _check_counts(data, source)
+    coarse = _parse_coarse(data, source)
+    root = coarse.sequence[0]
+    size = _board_size(root, source)
+    encoding = _encoding(root)
+    komi = _komi(root, source)
+    handicap = _handicap(root, size, source)
+    try:
+        game = sgf.Sgf_game.from_coarse_game_tree(coarse, override_encoding=encoding)
+        nodes = list(game.main_sequence_iter())
+    except ValueError as e:  # defensive: the size and encoding were checked above
+        raise SgfError(f"{source}: malformed SGF ({_one_line(e)})") from None
+    events: list[Setup | Play] = []
+    setup_points = 0
+    for index, node in enumerate(nodes):
+        setup = _setup(node, index, size, source)
+        if setup is not None:
+            setup_points += len(setup.black) + len(setup.white) + len(setup.empty)
+            if setup_points > MAX_SETUP_POINTS:
+                raise SgfError(f"{source}: too many setup points (more than {MAX_SETUP_POINTS})")
+            events.append(setup)
+        play = _play(node, index, size, source)
+        if play is not None:
+            events.append(play)
+    return GameRecord(
+        size=size,
+        events=tuple(events),
+        komi=komi,
+        handicap=handicap,
+        rules_text=_text(root, "RU", encoding),
+        result_text=_text(root, "RE", encoding),
+        source=source,
+    )
+
+
+# -- guards and the parse itself --------------------------------------------------
+
+
+def _too_large(source: str, size: int) -> str:
+    return f"{source}: file too large ({size / 2**20:.1f} MiB; the limit is {MAX_FILE_BYTES // 2**20} MiB)"
+
+
+def _check_counts(data: bytes, source: str) -> None:
+    """Refuse data with more than MAX_NODES nodes or MAX_VALUES values in its first game.
+
+    Counting ``;`` and ``[`` over the whole file bounds both from above at C
+    speed; only when that bound is exceeded do we tokenise (without keeping
+    tokens, and stopping at the first count over the cap).
+    """
+    if data.count(b";") <= MAX_NODES and data.count(b"[") <= MAX_VALUES:
+        return
+    m = _FIND_START.search(data)
+    if m is None:
+        return  # no game at all: the parser says so
+    i, depth, nodes, values = m.start(), 0, 0, 0
+    match = _TOKEN.match
+    while True:
+        t = match(data, i)
+        if t is None:
+            return
+        i = t.end()
+        kind = t.lastgroup
+        if kind == "V":
+            values += 1
+            if values > MAX_VALUES:
+                raise SgfError(f"{source}: too many property values (more than {MAX_VALUES})")
+        elif kind == "D":
+            d = data[i - 1]
+            if d == 59:  # ;
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise SgfError(f"{source}: too many nodes (more than {MAX_NODES})")
+            elif d == 40:  # (
+                depth += 1
+            else:
+                depth -= 1
+                if depth == 0:
+                    return
+
+
+def _parse_coarse(data: bytes, source: str) -> sgf_grammar.Coarse_game_tree:
+    try:
+        return sgf_grammar.parse_sgf_game(data)
+    except ValueError as e:
+        text = _one_line(e)
+        if text == "no SGF data found":
+            raise SgfError(f"{source}: not an SGF file (no game tree '(;' found)") from None
+        raise SgfError(f"{source}: malformed SGF ({text})") from None
+    except (MemoryError, RecursionError):
+        raise
+    except Exception as e:  # sgfmill bug on odd input: still the input's fault
+        raise SgfError(f"{source}: malformed SGF ({type(e).__name__}: {_one_line(e)})") from None
+
+
+def _board_size(root: dict[str, list[bytes]], source: str) -> int:
+    raw = root.get("SZ")
+    if raw is None:
+        return 19
+    text = raw[0].strip()
+    cols, colon, rows = text.partition(b":")
+    if not cols.isdigit() or (colon and not rows.isdigit()):
+        raise SgfError(f"{source}: bad board size SZ[{_show(raw[0])}] (a whole number from {MIN_SIZE} to {MAX_SIZE})")
+    if colon and int(cols[:9]) != int(rows[:9]):
+        raise SgfError(f"{source}: rectangular board SZ[{_show(raw[0])}] is not supported")
+    if len(cols) > 9 or not MIN_SIZE <= int(cols) <= MAX_SIZE:
+        raise SgfError(f"{source}: board size {_show(cols)} is not supported (use {MIN_SIZE} to {MAX_SIZE})")
+    size = int(cols)
+    # sgfmill reads SZ itself and cannot read "19:19": hand it the plain number.
+    root["SZ"] = [str(size).encode("ascii")]
+    return size
+
+
+def _encoding(root: dict[str, list[bytes]]) -> str:
+    """The root CA if Python knows it as an ASCII-compatible text codec, else ISO-8859-1.
+
+    CA is free text, and Python's codec registry also holds binary transforms
+    (``zlib``, ``base64``, ``rot13``) and codecs that refuse ``errors="replace"``
+    (``idna``), which raise all sorts of exceptions: anything that does not
+    decode printable ASCII (plus one bad byte) to itself is not used.
+    """
+    raw = root.get("CA")
+    if raw is None:
+        return "ISO-8859-1"
+    try:
+        name = raw[0].decode("ascii").strip()
+        if name and getattr(codecs.lookup(name), "_is_text_encoding", True):
+            decoded = (_ASCII_SAMPLE + b"\xff").decode(name, "replace")
+            if decoded.startswith(_ASCII_SAMPLE.decode("ascii")):
+                return sgf_properties.normalise_charset_name(name)
+    except Exception:  # a codec's own failure, whatever its type: fall back
+        pass
+    return "ISO-8859-1"
+
+
+# -- properties -------------------------------------------------------------------
+
+
+def _komi(root: dict[str, list[bytes]], source: str) -> float | None:
+    raw = root.get("KM")
+    if raw is None or not raw[0].strip():
+        return None
+    text = raw[0].strip()
+    try:
+        komi = float(text)
+    except ValueError:
+        komi = None
+    # float() also takes "nan", "inf" and "infinity": those are not numbers of points.
+    if komi is None or b"n" in text.lower():
+        raise SgfError(f"{source}: non-numeric komi '{_show(raw[0])}'")
+    if not abs(komi) <= _KOMI_LIMIT:
+        raise SgfError(f"{source}: komi '{_show(raw[0])}' is out of range (at most {_KOMI_LIMIT:g} either way)")
+    return komi
+
+
+def _handicap(root: dict[str, list[bytes]], size: int, source: str) -> int | None:
+    raw = root.get("HA")
+    if raw is None:
+        return None
+    text = raw[0].strip()
+    if not text.isdigit() or len(text) > 9 or int(text) > size * size:
+        raise SgfError(
+            f"{source}: bad handicap HA[{_show(raw[0])}] (a whole number from 0 to {size * size})"
+        )
+    return int(text)
+
+
+def _text(root: dict[str, list[bytes]], ident: str, encoding: str) -> str | None:
+    raw = root.get(ident)
+    if raw is None:
+        return None
+    text = sgf_grammar.simpletext_value(raw[0])
+    try:
+        return text.decode(encoding, "replace").strip()
+    except Exception:  # a codec that passed _encoding's test and still fails
+        return text.decode("ISO-8859-1").strip()
+
+
+def _points(node: sgf.Node, ident: str, index: int, size: int, source: str) -> set[Point]:
+    values = node.get_raw_list(ident) if node.has_property(ident) else None
+    if values is None:
+        return set()
+    if len(values) > size * size:
+        raise SgfError(f"{source}: node {index}: {ident} has {len(values)} values, more than the {size * size} points")
+    try:
+        return node.get(ident)  # AB[] (an empty list) is the empty set
+    except ValueError:
+        bad = next((v for v in values if not _is_point_list(node, [v])), values[0])
+        raise SgfError(
+            f"{source}: node {index}: bad {ident} value {ident}[{_show(bad)}]"
+            f" (not a point or rectangle of the {size}x{size} board)"
+        ) from None
+
+
+def _is_point_list(node: sgf.Node, values: list[bytes]) -> bool:
+    try:
+        node.get_presenter().interpret("AB", values)
+    except ValueError:
+        return False
+    return True
+
+
+def _setup(node: sgf.Node, index: int, size: int, source: str) -> Setup | None:
+    if not (node.has_setup_stones() or node.has_property("PL")):
+        return None
+    black = _points(node, "AB", index, size, source)
+    white = _points(node, "AW", index, size, source)
+    empty = _points(node, "AE", index, size, source)
+    for (a, pa), (b, pb) in (
+        (("AB", black), ("AW", white)),
+        (("AB", black), ("AE", empty)),
+        (("AW", white), ("AE", empty)),
+    ):
+        both = pa & pb
+        if both:
+            vertex = vertex_from_point(min(both))
+            raise SgfError(f"{source}: node {index}: point {vertex} is in both {a} and {b}")
+    to_play = None
+    if node.has_property("PL"):
+        try:
+            to_play = Color(node.get("PL"))
+        except ValueError:
+            raw = node.get_raw("PL")
+            raise SgfError(f"{source}: node {index}: bad PL value PL[{_show(raw)}] (B or W)") from None
+    return Setup(
+        node=index,
+        black=tuple(sorted(black)),
+        white=tuple(sorted(white)),
+        empty=tuple(sorted(empty)),
+        to_play=to_play,
+    )
+
+
+def _play(node: sgf.Node, index: int, size: int, source: str) -> Play | None:
+    if node.has_property("B") and node.has_property("W"):
+        raise SgfError(f"{source}: node {index}: both B and W in one node")
+    for ident, color in (("B", Color.BLACK), ("W", Color.WHITE)):
+        if not node.has_property(ident):
+            continue
+        values = node.get_raw_list(ident)
+        if len(values) != 1:
+            raise SgfError(f"{source}: node {index}: {ident} has {len(values)} values (a move has one)")
+        try:
+            move = node.get(ident)  # None for B[] and, up to 19x19, B[tt]
+        except ValueError:
+            raise SgfError(
+                f"{source}: node {index}: bad move {ident}[{_show(values[0])}]"
+                f" (not a point of the {size}x{size} board)"
+            ) from None
+        return Play(node=index, color=color, move=move)
+    return None
+
+
+# -- messages ---------------------------------------------------------------------
+
+
+def _show(raw: bytes) -> str:
+    """A raw value for a one-line message: printable, at most _SHOW characters."""
+    text = raw.decode("ascii", "backslashreplace")
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= _SHOW else text[: _SHOW - 3] + "..."
+
+
+def _one_line(e: BaseException) -> str:
+    text = " ".join(str(e).split())
+    return text[:200] if text else type(e).__name__
