@@ -408,6 +408,14 @@ class Position:
             )
         return after
 
+    def try_play(self, move: Move, color: Color | None = None) -> tuple[MoveFacts, "Position | None"]:
+        """Analyse and play in one step: ``(facts, position after)``, the position None if illegal.
+
+        For callers that need both answers (replay, search) without paying for
+        the move twice; ``move`` must be a point, not a pass.
+        """
+        return self._try_play(move, color or self.to_play)
+
     def _try_play(self, move: Move, mover: Color) -> tuple[MoveFacts, "Position | None"]:
         size = self.size
         g = geometry(size)

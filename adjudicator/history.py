@@ -273,8 +273,8 @@ def replay(record: GameRecord, rules: RuleSet, *, strict: bool = False) -> Repla
             )
             stopped = False
         passes_in_row = 0
-        facts = pos.analyse_move(move, color)
-        if facts.reason is not None:
+        facts, after = pos.try_play(move, color)
+        if after is None:
             where = format_move(move) if facts.reason != "off-board" else str(move)
             message = f"move {number}: {color.word} {where}: {_REASON[facts.reason]}"
             if strict:
@@ -284,9 +284,9 @@ def replay(record: GameRecord, rules: RuleSet, *, strict: bool = False) -> Repla
             )
             last_color = color
             continue
-        pos = pos.play(move, color)
+        pos = after
         last_color = color
-        key = pos.board_key()
+        key = (pos.black, pos.white)
         balance = pos.prisoners[0] - pos.prisoners[1]
         earlier = created.get(key)
         if earlier is not None and (rules.cycle_test is CycleTest.WHOLE_BOARD or balance in earlier):
