@@ -15,13 +15,30 @@ The only module that imports typer.  Exit codes, whatever the command:
 from __future__ import annotations
 
 import json
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
 from . import __version__
 from .errors import AdjudicatorError
-from .report import describe_presets, render_replay, render_rulesets, replay_file, replay_to_dict
+from .analysis.life import Budget
+from .report import (
+    analyse_file,
+    analysis_to_dict,
+    describe_presets,
+    life_of_vertex,
+    render_analysis,
+    render_replay,
+    render_rulesets,
+    render_ruling,
+    render_verdict,
+    replay_file,
+    replay_to_dict,
+    ruling_to_dict,
+    score_file,
+    sgf_annotation,
+)
+from .sgfio import write_annotated_sgf
 
 __all__ = ["app", "main"]
 
@@ -107,6 +124,125 @@ def replay(
         typer.echo(json.dumps(replay_to_dict(result), indent=2))
     else:
         typer.echo(render_replay(result))
+
+
+_BUDGET_HELP = (
+    "Search budget per string, in positions (nodes).  When a local search needs more, "
+    "the verdict is 'assumed' and says so; it is never presented as proven."
+)
+_SECONDS_HELP = "Search time limit per string, in seconds (as --budget: exceeding it gives 'assumed')."
+
+
+def _budget(nodes: int, seconds: float) -> Budget:
+    if nodes < 1 or seconds <= 0:
+        raise typer.BadParameter("the budget must be positive")
+    return Budget(nodes=nodes, seconds=seconds)
+
+
+@app.command()
+def life(
+    file: Annotated[str, typer.Argument(metavar="FILE.sgf", help="SGF game record; its final position is analysed.")],
+    vertex: Annotated[str, typer.Argument(metavar="VERTEX", help="A stone of the string to analyse, e.g. D4 (GTP: no I).")],
+    rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
+    budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
+    seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the verdict as one JSON object (docs/json.md).")] = False,
+) -> None:
+    """Decide whether the string at VERTEX lives, with a proof or marked as assumed.
+
+    Under japanese/ajr the question is AJR's independent life: can the owner,
+    with the opponent moving first, force a two-eye-formation that shares a
+    point with the string?  The verdict's provenance says how it was settled:
+    'static' (a proven rule: an eye pair, confinement, Benson), 'search' (an
+    exact search of the local problem, with the refutation or the defence as
+    the sequence) or 'assumed' (a heuristic guess a referee must confirm).
+    """
+    try:
+        parsed = _budget(budget, seconds)
+        _, verdict = life_of_vertex(file, vertex, rules=rules, budget=parsed)
+    except AdjudicatorError as e:
+        _fail(e)
+    if json_out:
+        typer.echo(json.dumps(verdict.to_dict(), indent=2))
+    else:
+        typer.echo(render_verdict(verdict))
+
+
+@app.command()
+def analyse(
+    file: Annotated[str, typer.Argument(metavar="FILE.sgf", help="SGF game record; its final position is analysed.")],
+    rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
+    budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
+    seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
+    json_out: Annotated[
+        bool,
+        typer.Option("--json", help='Print one JSON object {"rules": ..., "strings": [...]} (docs/json.md).'),
+    ] = False,
+) -> None:
+    """Give a life verdict for every string of the final position.
+
+    Assumed verdicts are listed first: they are guesses a referee must check.
+    See 'adjudicator life --help' for what the verdicts mean.
+    """
+    try:
+        parsed = _budget(budget, seconds)
+        result, verdicts = analyse_file(file, rules=rules, budget=parsed)
+    except AdjudicatorError as e:
+        _fail(e)
+    if json_out:
+        typer.echo(json.dumps(analysis_to_dict(result, verdicts), indent=2))
+    else:
+        typer.echo(render_analysis(result, verdicts))
+
+
+@app.command()
+def score(
+    file: Annotated[str, typer.Argument(metavar="FILE.sgf", help="SGF game record; its final position is counted.")],
+    rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
+    komi: Annotated[
+        Optional[float], typer.Option("--komi", help="Komi in points for White; default: the record's KM.")
+    ] = None,
+    no_fill: Annotated[
+        bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: count the position as it stands.")
+    ] = False,
+    fill: Annotated[
+        Optional[str],
+        typer.Option("--fill", metavar="MOVES", help='Your own fill instead of the proposal, e.g. "B:C3,W:D4".'),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (fields in docs/scoring.md).")
+    ] = False,
+    sgf_out: Annotated[
+        Optional[str],
+        typer.Option(
+            "--sgf-out",
+            metavar="OUT.sgf",
+            help="Also write a copy of the record with TB/TW territory, MA dead stones, CR seki stones and "
+            "the ruling in a comment (written atomically; never the input file).",
+        ),
+    ] = None,
+    budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
+    seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
+) -> None:
+    """Count a finished game: fill dame and teire, decide life, remove dead stones, say who won.
+
+    Proposes the dame/teire fill (shown as a move list; refuse it with
+    --no-fill or give your own with --fill), analyses every string (assumed
+    verdicts are listed first: a referee must check them), counts territory
+    and prisoners, applies komi and prints the result in SGF RE syntax
+    (B+2.5, W+0.5, 0 for jigo or a tie, Void for no result) with the reasons.
+    """
+    try:
+        parsed = _budget(budget, seconds)
+        ruling = score_file(file, rules=rules, komi=komi, fill=fill, no_fill=no_fill, budget=parsed)
+        if sgf_out is not None:
+            write_annotated_sgf(file, sgf_out, **sgf_annotation(ruling))
+    except AdjudicatorError as e:
+        _fail(e)
+    if json_out:
+        typer.echo(json.dumps(ruling_to_dict(ruling), indent=2))
+    else:
+        typer.echo(render_ruling(ruling))
 
 
 @app.command("rules")

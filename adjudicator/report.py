@@ -17,7 +17,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from .board import Color
+from .errors import AdjudicatorError
+from .filling import FillError, format_fill, parse_fill
 from .history import Phase, Replay, replay
+from .ruling import Ruling, adjudicate
+from .analysis.life import Budget, Verdict, analyse_chain, analyse_position
+from .coords import format_move, point_from_vertex, vertex_from_point
 from .rules import RuleSet, describe_rulesets, parse_ruleset
 from .sgfio import parse_sgf, read_sgf
 
@@ -30,6 +36,11 @@ __all__ = [
     "render_replay",
     "describe_presets",
     "render_rulesets",
+    "score_file",
+    "ruling_to_dict",
+    "render_ruling",
+    "sgf_annotation",
+    "SCORE_LEGEND",
 ]
 
 #: Version of the ``replay --json`` object; bumped when a field changes meaning or goes away.
@@ -207,3 +218,331 @@ def render_rulesets() -> str:
         "Write PRESET,axis=value,... to change axes, e.g. --rules 'j1989,confirmation_ko=pass-for-ko-each'."
     )
     return "\n\n".join(blocks)
+
+
+# -- life analysis ------------------------------------------------------------
+
+
+def analyse_file(
+    path: str | os.PathLike[str],
+    *,
+    rules: RuleSet | str = "japanese",
+    budget: Budget = Budget(),
+) -> tuple[Replay, list[Verdict]]:
+    """Replay the record at ``path`` and give a life verdict for every chain of its final position.
+
+    Raises the errors of :func:`replay_file`.
+    """
+    ruleset = _ruleset(rules)
+    result = replay(read_sgf(path), ruleset)
+    return result, analyse_position(result.final, ruleset, budget)
+
+
+def life_of_vertex(
+    path: str | os.PathLike[str],
+    vertex: str,
+    *,
+    rules: RuleSet | str = "japanese",
+    budget: Budget = Budget(),
+) -> tuple[Replay, Verdict]:
+    """The verdict for the chain at ``vertex`` (GTP, e.g. ``D4``) in the record's final position.
+
+    Raises InvalidVertex if the vertex is malformed, off the board or empty.
+    """
+    ruleset = _ruleset(rules)
+    result = replay(read_sgf(path), ruleset)
+    point = point_from_vertex(vertex, result.final.size)
+    return result, analyse_chain(result.final, point, ruleset, budget)
+
+
+def analysis_to_dict(result: Replay, verdicts: list[Verdict]) -> dict[str, Any]:
+    """The ``analyse --json`` object: ``{"rules": ..., "strings": [...]}`` plus counts."""
+    counts: dict[str, int] = {}
+    for v in verdicts:
+        counts[v.provenance] = counts.get(v.provenance, 0) + 1
+    return {
+        "format": JSON_FORMAT,
+        "file": result.record.source,
+        "rules": result.rules.to_dict(),
+        "final": result.final.to_rows(),
+        "provenance": {k: counts.get(k, 0) for k in ("static", "search", "assumed")},
+        "strings": [v.to_dict() for v in verdicts],
+    }
+
+
+def render_verdict(v: Verdict) -> str:
+    """One verdict as text: a headline, then the reason and the sequence."""
+    stones = " ".join(vertex_from_point(p) for p in v.points)
+    head = f"{v.color.word} {v.vertex} ({len(v.points)} stone{'s' if len(v.points) != 1 else ''}): " \
+        f"{v.status.replace('_', ' ')} [{v.provenance}, {v.method}]"
+    lines = [head, f"  stones: {stones}", f"  {v.reason}"]
+    if v.sequence:
+        lines.append("  sequence: " + " ".join(format_move(m) for m in v.sequence))
+    if v.nodes:
+        lines.append(f"  search: {v.nodes} positions, {v.seconds:.2f} s")
+    return "\n".join(lines)
+
+
+def render_analysis(result: Replay, verdicts: list[Verdict]) -> str:
+    """Text of ``adjudicator analyse``: assumed verdicts first (a referee must look at them)."""
+    order = {"assumed": 0, "search": 1, "static": 2}
+    counts = {k: sum(1 for v in verdicts if v.provenance == k) for k in order}
+    lines = [
+        f"{_clean(result.record.source)}: {len(verdicts)} chains under {result.rules.name}; "
+        f"static {counts['static']}, search {counts['search']}, assumed {counts['assumed']}",
+        str(result.final),
+    ]
+    for v in sorted(verdicts, key=lambda v: order[v.provenance]):
+        lines.append(render_verdict(v))
+    return "\n".join(lines)
+
+
+# -- scoring (adjudicator score) --------------------------------------------------------
+
+
+def score_file(
+    path: str | os.PathLike[str],
+    *,
+    rules: RuleSet | str = "japanese",
+    komi: float | None = None,
+    fill: str | None = None,
+    no_fill: bool = False,
+    budget: Budget = Budget(),
+) -> Ruling:
+    """Read, replay and rule on the record at ``path``: the library side of ``adjudicator score``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        An SGF file.
+    rules : RuleSet or str
+        Rule set (see :func:`adjudicator.rules.parse_ruleset`).
+    komi : float, optional
+        Overrides the record's ``KM``.
+    fill : str, optional
+        The user's own fill, ``"B:C3,W:D4"`` (replaces the proposal).
+    no_fill : bool
+        Fill nothing (refuse the proposal).
+    budget : Budget
+        Search limits of the life analysis.
+
+    Returns
+    -------
+    Ruling
+
+    Raises
+    ------
+    UnknownRuleSet, SgfError, InvalidPosition
+        As :func:`replay_file`.
+    FillError
+        If ``fill`` cannot be parsed or played, or is given with ``no_fill``.
+    AdjudicatorError
+        If ``komi`` is not a finite number of at most 1000 points either way.
+    """
+    ruleset = _ruleset(rules)
+    if komi is not None and not (abs(komi) <= 1000):
+        raise AdjudicatorError(f"komi {komi!r} is not a number of points between -1000 and 1000")
+    if fill is not None and no_fill:
+        raise FillError("give either --fill or --no-fill, not both")
+    result = replay(read_sgf(path), ruleset)
+    choice: Any = "propose"
+    if no_fill:
+        choice = "none"
+    elif fill is not None:
+        choice = parse_fill(fill, result.final.size)
+    return adjudicate(result, komi=komi, fill=choice, budget=budget)
+
+
+_FATE_ORDER = {"assumed": 0, "search": 1, "static": 2}
+
+
+def _ordered(ruling: Ruling) -> list[Verdict]:
+    """Verdicts with the assumed ones first (stable within each group)."""
+    return sorted(ruling.verdicts, key=lambda v: _FATE_ORDER.get(v.provenance, 3))
+
+
+def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
+    """The ``score --json`` object (plain JSON types; fields in ``docs/scoring.md``)."""
+    score = ruling.score
+    size = score.size
+    b, w = Color.BLACK, Color.WHITE
+    record = ruling.replay.record
+    strings = []
+    for v in _ordered(ruling):
+        d = v.to_dict()
+        d["fate"] = ruling.fate(v).value
+        strings.append(d)
+    return {
+        "format": JSON_FORMAT,
+        "file": record.source,
+        "rules": ruling.rules.to_dict(),
+        "result": ruling.result,
+        "outcome": ruling.outcome.value,
+        "summary": ruling.summary,
+        "decided_by_count": ruling.decided_by_count,
+        "score": score.margin,
+        "komi": ruling.komi,
+        "komi_source": ruling.komi_source,
+        "record_result": record.result_text,
+        "count": score.to_dict(),
+        "territory": {"black": score.vertices(score.territory[0]), "white": score.vertices(score.territory[1])},
+        "dead": score.vertices(score.removed[0] | score.removed[1]),
+        "seki": score.vertices(score.seki),
+        "prisoners": {"black": score.prisoners(b), "white": score.prisoners(w)},
+        "fill": ruling.fill.source,
+        "filled": [m.to_dict() for m in ruling.fill.moves],
+        "refused": [r.to_dict() for r in ruling.fill.refused],
+        "assumed": len(ruling.assumed),
+        "strings": strings,
+        "status_changes": list(ruling.status_changes),
+        "reasons": [r.to_dict() for r in ruling.reasons],
+        "final": ruling.position.to_rows(),
+        "size": size,
+    }
+
+
+#: Board symbols of the ``score`` text (also in docs/scoring.md).
+SCORE_LEGEND = (
+    "X O alive, b w dead (removed as prisoners), x o no territory (seki), "
+    "+ Black's territory, - White's territory, . neutral"
+)
+
+
+def _score_board(ruling: Ruling) -> str:
+    from .coords import COLUMN_LETTERS
+
+    pos = ruling.position
+    score = ruling.score
+    size = pos.size
+    seki = score.seki
+    rb, rw = score.removed
+    tb, tw = score.territory
+    width = len(str(size))
+    header = " " * (width + 1) + " ".join(COLUMN_LETTERS[:size])
+    lines = [header]
+    for r in range(size - 1, -1, -1):
+        row = []
+        for c in range(size):
+            bit = 1 << (r * size + c)
+            if rb & bit:
+                ch = "b"
+            elif rw & bit:
+                ch = "w"
+            elif pos.black & bit:
+                ch = "x" if seki & bit else "X"
+            elif pos.white & bit:
+                ch = "o" if seki & bit else "O"
+            elif tb & bit:
+                ch = "+"
+            elif tw & bit:
+                ch = "-"
+            else:
+                ch = "."
+            row.append(ch)
+        lines.append(f"{r + 1:>{width}} " + " ".join(row) + f" {r + 1}")
+    lines.append(header)
+    return "\n".join(lines)
+
+
+_FATE_WORDS = {
+    "alive": "stays, its territory counts",
+    "dead": "removed as prisoners",
+    "seki": "stays without territory (seki)",
+}
+
+
+def _verdict_line(ruling: Ruling, v: Verdict) -> str:
+    n = len(v.points)
+    return (
+        f"  {v.color.word} {v.vertex} ({n} stone{'s' if n != 1 else ''}): {v.status.replace('_', ' ')} "
+        f"[{v.provenance}, {v.method}] -> {_FATE_WORDS[ruling.fate(v).value]}"
+    )
+
+
+def render_ruling(ruling: Ruling) -> str:
+    """The text of ``adjudicator score``: result, the assumed strings first, board, fill, count, reasons."""
+    record = ruling.replay.record
+    score = ruling.score
+    b, w = Color.BLACK, Color.WHITE
+    komi_from = {"record": "from the record", "rules": "rule-set default", "option": "from --komi"}[ruling.komi_source]
+    re_ = _clean(record.result_text) if record.result_text is not None else "none"
+    lines = [
+        f"{_clean(record.source)}: {record.size}x{record.size}, rules {ruling.rules.name}, "
+        f"komi {ruling.komi:g} ({komi_from}); record: RE {re_}",
+        f"Result: {ruling.result} ({ruling.summary})",
+        "",
+    ]
+    assumed = ruling.assumed
+    proven = [v for v in _ordered(ruling) if v.provenance != "assumed"]
+    if assumed:
+        lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
+                     "(heuristic guesses, not proofs; a referee must confirm them):")
+        lines.extend(_verdict_line(ruling, v) for v in assumed)
+    else:
+        lines.append(f"All {len(ruling.verdicts)} strings have proven verdicts (static or search).")
+    if proven:
+        lines.append(f"Proven ({len(proven)}):")
+        lines.extend(_verdict_line(ruling, v) for v in proven)
+    lines += ["", "Board after the fill:", _score_board(ruling), SCORE_LEGEND, ""]
+    fill = ruling.fill
+    if fill.source == "none":
+        lines.append("Fill: none (--no-fill).")
+    elif not fill.moves:
+        lines.append("Fill: nothing to fill.")
+    else:
+        head = "proposed; refuse with --no-fill" if fill.source == "proposed" else "given with --fill"
+        lines.append(f"Fill ({head}; as --fill: {format_fill(fill.moves)}):")
+        for k, m in enumerate(fill.moves, 1):
+            lines.append(f"  {k:>2}. {m.color.word} {m.vertex} {m.kind}"
+                         + (f": {m.reason}" if m.kind == "teire" else ""))
+    for r in fill.refused:
+        lines.append(f"  left open: {r.vertex} ({r.reason})")
+    lines += [
+        "",
+        f"{'Count':<14}{'Black':>8}{'White':>8}",
+        f"{'territory':<14}{score.territory_points(b):>8}{score.territory_points(w):>8}",
+        f"{'captured':<14}{score.captured[0]:>8}{score.captured[1]:>8}",
+        f"{'dead removed':<14}{score.removed[1].bit_count():>8}{score.removed[0].bit_count():>8}",
+        f"{'komi':<14}{'':>8}{score.komi:>8g}",
+        f"{'total':<14}{score.total(b):>8g}{score.total(w):>8g}",
+        "",
+        "Reasons:",
+    ]
+    lines.extend(f"  - {_clean(r.text)}" + (f" [{r.article}]" if r.article else "") for r in ruling.reasons)
+    if ruling.status_changes:
+        lines.append("Verdicts changed by the fill:")
+        lines.extend(f"  {c}" for c in ruling.status_changes)
+    return "\n".join(lines)
+
+
+def sgf_annotation(ruling: Ruling) -> dict[str, Any]:
+    """Keyword arguments of :func:`adjudicator.sgfio.annotate_sgf` for a ruling (``score --sgf-out``)."""
+    score = ruling.score
+    pos = ruling.position
+    comment_lines = [
+        f"adjudicator {ruling.rules.name}: {ruling.result} ({ruling.summary})",
+        _count_line(ruling),
+    ]
+    if ruling.fill.moves:
+        comment_lines.append(f"Fill ({ruling.fill.source}): {format_fill(ruling.fill.moves)}")
+    if ruling.assumed:
+        comment_lines.append(
+            f"{len(ruling.assumed)} strings assumed (not proven): "
+            + " ".join(v.vertex for v in ruling.assumed)
+        )
+    comment_lines.extend(f"- {r.text}" for r in ruling.reasons)
+    seki = score.seki
+    return {
+        "territory_black": pos.points(score.territory[0]),
+        "territory_white": pos.points(score.territory[1]),
+        "dead": pos.points(score.removed[0] | score.removed[1]),
+        "seki": pos.points(seki),
+        "comment": "\n".join(comment_lines),
+    }
+
+
+def _count_line(ruling: Ruling) -> str:
+    s = ruling.score
+    b, w = Color.BLACK, Color.WHITE
+    return (f"Black {s.territory_points(b)} + {s.prisoners(b)} = {s.total(b):g}; "
+            f"White {s.territory_points(w)} + {s.prisoners(w)} + {s.komi:g} = {s.total(w):g}")
