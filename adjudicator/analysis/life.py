@@ -56,13 +56,16 @@ class Budget:
     ``max_zone_empty`` skips the search (verdict ``assumed``) when the zone has
     more empty points than that: such searches would only exhaust the budget.
     ``playouts`` is the number of random playouts behind the heuristic of
-    ``assumed`` verdicts (:mod:`.heuristic`).
+    ``assumed`` verdicts (:mod:`.heuristic`).  ``total_seconds`` bounds the
+    searches of one whole position (``analyse``): once spent, the remaining
+    chains are not searched (their verdicts say so).
     """
 
     nodes: int = 20_000
     seconds: float = 2.0
     max_zone_empty: int = 14
     playouts: int = 32
+    total_seconds: float = 2.5
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,7 @@ class _Context:
     G: nx.Graph
     static: dict[Chain, StaticProof] = field(default_factory=dict)
     ownership: Ownership | None = None
+    search_seconds: float = 0.0  # spent on searches so far in this position
     benson: dict[Color, frozenset[Chain]] = field(default_factory=dict)
     safe_stones: int = 0
 
@@ -196,16 +200,21 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
     empty_in_zone = zone & pos.empty_bits
     nodes = 0
     note = ""
-    if empty_in_zone.bit_count() <= ctx.budget.max_zone_empty:
+    spent = ctx.search_seconds >= ctx.budget.total_seconds
+    if spent:
+        note = f"The search time for this position ({ctx.budget.total_seconds:g} s) was spent on other chains. "
+    elif empty_in_zone.bit_count() <= ctx.budget.max_zone_empty:
         target = divmod((chain.stones & -chain.stones).bit_length() - 1, size)
         result = prove_independent_life(
             pos,
             target,
-            area=empty_in_zone,
+            # the whole zone: points freed by captures inside it must be playable
+            area=zone,
             end_passes=ctx.rules.analysis_end_passes,
             max_nodes=ctx.budget.nodes,
-            max_seconds=ctx.budget.seconds,
+            max_seconds=min(ctx.budget.seconds, ctx.budget.total_seconds - ctx.search_seconds),
         )
+        ctx.search_seconds += result.seconds
         nodes = result.nodes
         own_border = border & pos.stones(chain.color)
         if result.status == "alive" or (result.status == "not_alive" and not own_border):
