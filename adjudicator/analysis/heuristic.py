@@ -52,19 +52,26 @@ def _playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
     nbrs = g.neighbours
     passes = 0
     moves = 0
+    # Points refused for a colour (suicide, ko, self-atari) stay refused until the
+    # next capture frees space: a policy shortcut, which only makes playouts
+    # cheaper, not wrong (they are random anyway).
+    refused = {Color.BLACK: 0, Color.WHITE: 0}
     while passes < 2 and moves < max_moves:
         moves += 1
         color = pos.to_play
         own = pos.stones(color)
-        empty = pos.empty_bits
-        candidates = list(iter_bits(empty))
-        rng.shuffle(candidates)
+        candidates = list(iter_bits(pos.empty_bits & ~refused[color]))
         played = None
-        for i in candidates:
+        while candidates:
+            k = rng.randrange(len(candidates))
+            i = candidates[k]
+            candidates[k] = candidates[-1]
+            candidates.pop()
             if nbrs[i] & ~own == 0:
                 continue  # own eye: never filled
             facts, after = pos.try_play(divmod(i, pos.size), color)
             if after is None:
+                refused[color] |= 1 << i
                 continue
             mine = after.stones(color)
             chain = flood(1 << i, mine, g)
@@ -76,8 +83,11 @@ def _playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
                     if libs & (libs - 1):
                         break
                 if libs & (libs - 1) == 0:
+                    refused[color] |= 1 << i
                     continue
             played = after
+            if facts.captured:
+                refused = {Color.BLACK: 0, Color.WHITE: 0}
             break
         if played is None:
             pos = pos.play(None, color)
