@@ -221,6 +221,13 @@ def score(
             "the ruling in a comment (written atomically; never the input file).",
         ),
     ] = None,
+    reanalyse: Annotated[
+        bool,
+        typer.Option(
+            "--reanalyse",
+            help="Run the life analysis again on the filled position (slower; reports verdicts the fill changed).",
+        ),
+    ] = False,
     budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
     seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
 ) -> None:
@@ -234,7 +241,9 @@ def score(
     """
     try:
         parsed = _budget(budget, seconds)
-        ruling = score_file(file, rules=rules, komi=komi, fill=fill, no_fill=no_fill, budget=parsed)
+        ruling = score_file(
+            file, rules=rules, komi=komi, fill=fill, no_fill=no_fill, budget=parsed, reanalyse=reanalyse
+        )
         if sgf_out is not None:
             write_annotated_sgf(file, sgf_out, **sgf_annotation(ruling))
     except AdjudicatorError as e:

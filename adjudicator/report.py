@@ -308,6 +308,7 @@ def score_file(
     fill: str | None = None,
     no_fill: bool = False,
     budget: Budget = Budget(),
+    reanalyse: bool = False,
 ) -> Ruling:
     """Read, replay and rule on the record at ``path``: the library side of ``adjudicator score``.
 
@@ -325,6 +326,8 @@ def score_file(
         Fill nothing (refuse the proposal).
     budget : Budget
         Search limits of the life analysis.
+    reanalyse : bool
+        Analyse the filled position again (see :func:`adjudicator.ruling.adjudicate`).
 
     Returns
     -------
@@ -350,7 +353,7 @@ def score_file(
         choice = "none"
     elif fill is not None:
         choice = parse_fill(fill, result.final.size)
-    return adjudicate(result, komi=komi, fill=choice, budget=budget)
+    return adjudicate(result, komi=komi, fill=choice, budget=budget, reanalyse=reanalyse)
 
 
 _FATE_ORDER = {"assumed": 0, "search": 1, "static": 2}

@@ -47,7 +47,9 @@ from __future__ import annotations
 import codecs
 import os
 import re
+import tempfile
 from pathlib import Path
+from typing import Iterable
 
 from sgfmill import sgf, sgf_grammar, sgf_properties
 
@@ -63,6 +65,9 @@ __all__ = [
     "MAX_SETUP_POINTS",
     "read_sgf",
     "parse_sgf",
+    "read_territory_marks",
+    "annotate_sgf",
+    "write_annotated_sgf",
 ]
 
 #: Files larger than this (in bytes) are refused before they are read.
@@ -467,3 +472,127 @@ def _show(raw: bytes) -> str:
 def _one_line(e: BaseException) -> str:
     text = " ".join(str(e).split())
     return text[:200] if text else type(e).__name__
+
+
+# -- territory marks and the annotated copy (score --sgf-out) ------------------------
+
+
+def _load_game(data: bytes, source: str) -> sgf.Sgf_game:
+    """sgfmill's game for ``data`` after the same guards as :func:`parse_sgf`."""
+    _check_counts(data, source)
+    coarse = _parse_coarse(data, source)
+    root = coarse.sequence[0]
+    _board_size(root, source)
+    try:
+        return sgf.Sgf_game.from_coarse_game_tree(coarse, override_encoding=_encoding(root))
+    except ValueError as e:
+        raise SgfError(f"{source}: malformed SGF ({_one_line(e)})") from None
+
+
+def read_territory_marks(path: str | os.PathLike[str]) -> tuple[frozenset[Point], frozenset[Point]]:
+    """The ``TB`` and ``TW`` points of the last main-line node that has either (empty sets if none).
+
+    KGS (CGoban) writes the players' agreed count there: territory marks,
+    points under dead stones included (benchmarks.md 2.4).
+
+    Raises SgfError as :func:`read_sgf` does, or if a mark is not a point.
+    """
+    record = read_sgf(path)  # the guards and the messages of read_sgf
+    data = Path(path).read_bytes()
+    game = _load_game(data, record.source)
+    tb: set[Point] = set()
+    tw: set[Point] = set()
+    for index, node in enumerate(game.get_main_sequence()):
+        if node.has_property("TB") or node.has_property("TW"):
+            tb = _points(node, "TB", index, record.size, record.source)
+            tw = _points(node, "TW", index, record.size, record.source)
+    return frozenset(tb), frozenset(tw)
+
+
+def annotate_sgf(
+    data: bytes,
+    source: str,
+    *,
+    territory_black: Iterable[Point] = (),
+    territory_white: Iterable[Point] = (),
+    dead: Iterable[Point] = (),
+    seki: Iterable[Point] = (),
+    comment: str = "",
+) -> bytes:
+    """A copy of the SGF ``data`` with the ruling on the last node of its main line.
+
+    Sets ``TB``/``TW`` (territory), ``MA`` (dead stones), ``CR`` (seki
+    stones) on that node, replacing any there, and appends ``comment`` to its
+    ``C``.  The record's own ``RE`` is kept (it is the players' result); the
+    ruling's result belongs in the comment.  Everything else of the record
+    (variations, other properties) is kept as sgfmill serialises it; only the
+    first game of a collection is written.
+
+    Raises SgfError if ``data`` is not a well-formed record (as :func:`parse_sgf`).
+    """
+    game = _load_game(bytes(data), source)
+    node = game.get_last_node()
+    for ident, points in (("TB", territory_black), ("TW", territory_white), ("MA", dead), ("CR", seki)):
+        points = set(points)
+        if node.has_property(ident):
+            node.unset(ident)
+        if points:
+            node.set(ident, points)
+    if comment:
+        old = node.get("C") if node.has_property("C") else ""
+        node.set("C", (old + "\n\n" if old else "") + comment)
+    return game.serialise()
+
+
+def write_annotated_sgf(
+    input_path: str | os.PathLike[str],
+    output_path: str | os.PathLike[str],
+    **annotation,
+) -> None:
+    """Write :func:`annotate_sgf` of the file at ``input_path`` to ``output_path``, atomically.
+
+    The copy goes to a temporary file in the output's folder, which is then
+    renamed over ``output_path``: a reader never sees half a file, and a
+    failure leaves any earlier ``output_path`` as it was.  ``annotation`` are
+    the keyword arguments of :func:`annotate_sgf`.
+
+    Raises
+    ------
+    SgfError
+        If ``output_path`` is the input file (never overwritten), a
+        directory, in a folder that does not exist, or cannot be written; or
+        if the input cannot be read (as :func:`read_sgf`).
+    """
+    source = os.fsdecode(input_path)
+    target = os.fsdecode(output_path)
+    out = Path(output_path)
+    try:
+        same = out.exists() and os.path.samefile(input_path, out)
+    except OSError:
+        same = False
+    if same or os.path.realpath(source) == os.path.realpath(target):
+        raise SgfError(f"{target}: refusing to overwrite the input file; choose another --sgf-out")
+    if out.is_dir():
+        raise SgfError(f"{target}: is a directory")
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise SgfError(f"{target}: folder {os.fsdecode(folder)} does not exist")
+    read_sgf(input_path)  # the guards and messages of the reader
+    data = Path(input_path).read_bytes()
+    text = annotate_sgf(data, source, **annotation)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise SgfError(f"{target}: cannot write ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, out)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise SgfError(f"{target}: cannot write ({e.strerror or e})") from None

@@ -1,0 +1,241 @@
+"""Dame and teire filling (filling.py): small boards with hand-written verdicts, and real games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from adjudicator.analysis.life import Budget, analyse_position
+from adjudicator.board import Color, Position, dilate, geometry
+from adjudicator.coords import point_from_vertex
+from adjudicator.filling import (
+    FillError,
+    apply_fill,
+    format_fill,
+    no_fill,
+    parse_fill,
+    propose_fill,
+    static_facts,
+)
+from adjudicator.history import replay
+from adjudicator.rules import AJR, J1989
+from adjudicator.scoring import territory_score
+from adjudicator.sgfio import read_sgf
+
+B, W = Color.BLACK, Color.WHITE
+DATA = Path(__file__).parent / "data"
+
+
+def verdicts(pos, not_alive=()):
+    marks = 0
+    for v in not_alive:
+        marks |= pos.bit(point_from_vertex(v, pos.size))
+    return [
+        SimpleNamespace(color=c, stones=ch, status="not_alive" if ch & marks else "alive")
+        for c, ch in pos.chains()
+    ]
+
+
+def played(fill):
+    return " ".join(f"{m.color.value}:{m.vertex}" for m in fill.moves)
+
+
+DAME_COLUMN = """
+    . x . o .
+    x x . o o
+    . x . o .
+    x x . o o
+    . x . o .
+"""
+
+
+def test_dame_between_living_groups_are_filled_alternately(diagram):
+    pos = diagram(DAME_COLUMN)
+    fill = propose_fill(pos, verdicts(pos))
+    assert played(fill) == "b:C1 w:C2 b:C3 w:C4 b:C5"
+    assert all(m.kind == "dame" for m in fill.moves)
+    assert fill.after.empty_bits.bit_count() == 6  # the six eyes
+
+
+def test_white_fills_first_when_white_is_to_move(diagram):
+    pos = diagram(DAME_COLUMN)
+    fill = propose_fill(pos, verdicts(pos), first=W)
+    assert played(fill) == "w:C1 b:C2 w:C3 b:C4 w:C5"
+
+
+def test_filling_the_dame_restores_territory_under_j1989(diagram):
+    # rules-sources.md T12: Art. 8 gives 0:0 with the dame open, 3:3 once they are filled.
+    pos = diagram(DAME_COLUMN)
+    before = territory_score(pos, verdicts(pos), J1989, komi=0)
+    fill = propose_fill(pos, verdicts(pos))
+    after = territory_score(fill.after, verdicts(fill.after), J1989, komi=0)
+    assert before.territory == (0, 0)
+    assert after.territory_points(B) == 3 and after.territory_points(W) == 3
+
+
+# Black's lone stone E1 touches White's E2: once F2 is filled it has one liberty left, D1, and
+# Black must connect there (teire), inside its own territory.
+TEIRE = """
+    . x . x o .
+    x x x x o o
+    . x . x o .
+    x x x x o o
+    x x x x o .
+    . x . . x .
+"""
+
+
+def test_a_fill_that_puts_a_string_in_atari_is_answered_by_teire(diagram):
+    pos = diagram(TEIRE)
+    fill = propose_fill(pos, verdicts(pos))
+    assert played(fill) == "b:F1 w:F2 b:D1"
+    teire = fill.moves[-1]
+    assert teire.kind == "teire"
+    assert "after white filled the dame at F2" in teire.reason
+    assert "black string at E1" in teire.reason and "one liberty left (D1)" in teire.reason
+
+
+def test_the_teire_costs_a_point_of_territory(diagram):
+    pos = diagram(TEIRE)
+    unfilled = territory_score(pos, verdicts(pos), AJR, komi=0.5)
+    fill = propose_fill(pos, verdicts(pos))
+    filled = territory_score(fill.after, verdicts(fill.after), AJR, komi=0.5)
+    assert unfilled.territory_points(B) == 7  # A6 C6 A4 C4 A1 C1 D1
+    assert filled.territory_points(B) == 6  # D1 holds the teire stone
+    assert unfilled.territory_points(W) == filled.territory_points(W) == 2
+    assert (unfilled.result, filled.result) == ("B+4.5", "B+3.5")
+
+
+def test_self_atari_is_never_a_dame_fill(diagram):
+    # After W fills F2 first, Black's F1 would leave E1-F1 with the single liberty D1.
+    pos = diagram(TEIRE)
+    fill = propose_fill(pos, verdicts(pos), first=W)
+    assert ("b", "F1") not in [(m.color.value, m.vertex) for m in fill.moves]
+    assert all(fill.after.liberties(fill.after.chain(m.point)).bit_count() >= 2 for m in fill.moves)
+
+
+def test_points_next_to_not_alive_stones_are_left_alone(diagram):
+    # White's stone B2 is dead inside Black's area: the points around it are Black's territory,
+    # not dame, even though they touch both colours.
+    pos = diagram("""
+        . x . o .
+        x x . o o
+        . x . o .
+        x x x o o
+        . o x o .
+    """)
+    fill = propose_fill(pos, verdicts(pos, not_alive=["B1"]))
+    g = geometry(pos.size)
+    near_dead = dilate(pos.bit(point_from_vertex("B1", 5)), g)
+    assert all(not pos.bit(m.point) & near_dead for m in fill.moves)
+    assert played(fill) == "b:C3 w:C4 b:C5"
+
+
+def test_a_chase_is_not_a_fill(diagram):
+    # White's lone stone C5 stands in Black's area, but the verdicts (wrongly) call it alive.
+    # The fill must not chase it across the area: only the points touching living stones of
+    # both colours are dame there, and an atari the stone cannot survive for good is refused.
+    pos = diagram("""
+        . . . . x o .
+        . . . . x o o
+        . . o . x o .
+        . . . . x o o
+        . . . . x o .
+        x x x x x o o
+        . x . x . o .
+    """)
+    fill = propose_fill(pos, verdicts(pos))
+    g = geometry(pos.size)
+    area = dilate(dilate(pos.bit(point_from_vertex("C5", 7)), g), g)
+    assert sum(1 for m in fill.moves if pos.bit(m.point) & area) <= 2
+    assert fill.count("teire") == 0
+
+
+def test_static_facts_see_a_lost_proof(diagram):
+    # The check behind "never fill a point that changes a status": with two of Black's three
+    # eyes filled, the eye-pair proof of Black's stones is gone.
+    pos = diagram(DAME_COLUMN)
+    alive_before, _ = static_facts(pos)
+    eye_filled = pos.play(point_from_vertex("A1", 5), B).play(point_from_vertex("A3", 5), B)
+    alive_after, _ = static_facts(eye_filled)
+    assert alive_before & pos.black == pos.black
+    assert alive_after & eye_filled.black != eye_filled.black
+
+
+def test_nothing_to_fill_gives_an_empty_proposal(diagram):
+    pos = diagram("""
+        . x o .
+        x x o o
+        . x o .
+        x x o o
+    """)
+    fill = propose_fill(pos, verdicts(pos))
+    assert fill.moves == () and fill.after.board_key() == pos.board_key()
+    assert no_fill(pos).source == "none"
+
+
+def test_parse_and_format_fill_round_trip():
+    moves = parse_fill(" b:c3 ,W:D4", 9)
+    assert moves == [(B, (2, 2)), (W, (3, 3))]
+    assert parse_fill("", 9) == []
+    pos = Position.empty(9)
+    assert format_fill(apply_fill(pos, moves).moves) == "B:C3,W:D4"
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [("B:C3,W", "fill entry 2 'W'"), ("Q:C3", "expected B:VERTEX"), ("B:1A", "malformed vertex"),
+     ("B:A10", "off the 9x9 board")],
+)
+def test_bad_fill_text_is_a_fill_error(text, fragment):
+    with pytest.raises(FillError, match=fragment):
+        parse_fill(text, 9)
+
+
+def test_an_illegal_given_fill_is_a_fill_error(diagram):
+    pos = diagram(DAME_COLUMN)
+    with pytest.raises(FillError, match="fill move 2: white C1: the point is occupied"):
+        apply_fill(pos, [(B, (0, 2)), (W, (0, 2))])
+
+
+# -- real games: invariants of the proposal ------------------------------------------------
+
+GAMES = sorted((DATA / "kgs_sample").glob("*.sgf"))[:4] + [DATA / "kgs-2017-even.sgf"]
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_proposed_fill_on_real_games_is_legal_and_keeps_proven_statuses(path):
+    final = replay(read_sgf(path), AJR).final
+    vs = analyse_position(final, AJR, Budget(max_zone_empty=6, playouts=8))
+    fill = propose_fill(final, vs)
+    g = geometry(final.size)
+    not_alive = 0
+    for v in vs:
+        if v.status != "alive":
+            not_alive |= v.stones
+    # The moves replay legally, in order, to the filled position.
+    pos = Position(final.size, final.black, final.white, B, 0, None, final.prisoners)
+    for k, m in enumerate(fill.moves):
+        facts, after = pos.try_play(m.point, m.color)
+        assert after is not None, f"move {k + 1} {m.vertex} is illegal"
+        if m.kind == "dame":
+            assert facts.captured == 0
+            assert not pos.bit(m.point) & dilate(not_alive, g), f"dame {m.vertex} touches a not-alive string"
+            assert after.liberties(after.chain(m.point)).bit_count() >= 2
+        else:
+            assert m.kind == "teire" and k > 0 and fill.moves[k - 1].color is not m.color
+        pos = after
+    assert pos.board_key() == fill.after.board_key()
+    # Every stone the static rules proved before is still proved the same way after the fill.
+    before_alive, before_dead = static_facts(final)
+    after_alive, after_dead = static_facts(fill.after)
+    on_board = fill.after.black | fill.after.white
+    assert before_alive & on_board & ~after_alive == 0
+    assert before_dead & on_board & ~after_dead == 0
+    # No living string that a fill stone touches is left in atari.
+    fill_bits = fill.stones(B) | fill.stones(W)
+    for color, chain in fill.after.chains():
+        if chain & dilate(fill_bits, g) and not chain & not_alive:
+            assert fill.after.liberties(chain).bit_count() >= 2

@@ -1,0 +1,233 @@
+"""``adjudicator score``: saved output of a real game, the annotated SGF, rule sets, bad input."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from sgfmill import sgf
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.report import ruling_to_dict, score_file
+from adjudicator.sgfio import read_territory_marks
+
+ROOT = Path(__file__).parent.parent
+DATA = Path(__file__).parent / "data"
+EXAMPLE = ROOT / "examples" / "kgs-japanese.sgf"
+LONG_CYCLE = DATA / "kgs-2017-long-cycle.sgf"
+# Seconds far above what the example needs: a search cut by the clock would make the output
+# depend on the machine's speed; with this limit only the node budget can cut it.
+STABLE = ["--seconds", "600"]
+
+runner = CliRunner()
+
+# Two living walls with five dame between them (rules-sources.md T12), as a whole 5x5 game.
+WALLS_SGF = (
+    b"(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese]RE[B+0.5]"
+    b"AB[ba][ab][bb][bc][ad][bd][be]AW[da][db][eb][dc][dd][ed][de]"
+    b";B[];W[])"
+)
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def strip_timing(value):
+    """The JSON without wall-clock fields (they differ between runs)."""
+    if isinstance(value, dict):
+        return {k: strip_timing(v) for k, v in value.items() if k != "seconds"}
+    if isinstance(value, list):
+        return [strip_timing(v) for v in value]
+    return value
+
+
+def assert_clean_error(result, *fragments):
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+@pytest.fixture
+def walls(tmp_path):
+    path = tmp_path / "walls.sgf"
+    path.write_bytes(WALLS_SGF)
+    return path
+
+
+# -- saved output of one real game ------------------------------------------------------
+
+
+def test_score_text_of_a_real_game_matches_the_saved_output(golden, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = run("score", "examples/kgs-japanese.sgf", *STABLE)
+    assert result.exit_code == 0, result.output
+    golden("score-kgs-japanese", result.stdout)
+
+
+def test_score_json_of_a_real_game_matches_the_saved_output(golden, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = run("score", "examples/kgs-japanese.sgf", "--json", *STABLE)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    golden("score-kgs-japanese-json", json.dumps(strip_timing(data), indent=2) + "\n")
+
+
+def test_score_json_is_consistent_with_itself():
+    data = ruling_to_dict(score_file(EXAMPLE))
+    strings = data["strings"]
+    # Assumed strings come first, and "assumed" counts them.
+    provenances = [s["provenance"] for s in strings]
+    assert data["assumed"] == provenances.count("assumed")
+    assert provenances == sorted(provenances, key=lambda p: p != "assumed")
+    # Fates and the lists agree.
+    dead = {v for s in strings if s["fate"] == "dead" for v in s["stones"]}
+    seki = {v for s in strings if s["fate"] == "seki" for v in s["stones"]}
+    assert set(data["dead"]) == dead and set(data["seki"]) == seki
+    # Territory includes the points under dead stones, and the count adds up.
+    black, white = data["count"]["black"], data["count"]["white"]
+    assert black["territory"] == len(data["territory"]["black"])
+    assert white["territory"] == len(data["territory"]["white"])
+    assert black["removed"] + white["removed"] == len(dead)
+    assert data["score"] == black["total"] - white["total"]
+    assert data["prisoners"] == {"black": black["captured"] + black["removed"],
+                                 "white": white["captured"] + white["removed"]}
+    assert data["result"] in ("0", f"B+{data['score']:g}", f"W+{-data['score']:g}")
+
+
+# -- small whole boards -------------------------------------------------------------------
+
+
+def test_walls_fill_the_dame_and_count_the_eyes(walls):
+    result = run("score", walls, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [(m["color"], m["vertex"], m["kind"]) for m in data["filled"]] == [
+        ("black", "C1", "dame"), ("white", "C2", "dame"), ("black", "C3", "dame"),
+        ("white", "C4", "dame"), ("black", "C5", "dame")]
+    assert data["territory"] == {"black": ["A1", "A3", "A5"], "white": ["E1", "E3", "E5"]}
+    assert data["result"] == "W+0.5" and data["score"] == -0.5 and data["assumed"] == 0
+
+
+def test_j1989_without_fill_puts_groups_next_to_dame_in_seki(walls):
+    filled = json.loads(run("score", walls, "--rules", "j1989", "--json").stdout)
+    unfilled = json.loads(run("score", walls, "--rules", "j1989", "--no-fill", "--json").stdout)
+    assert filled["result"] == "W+0.5"
+    assert unfilled["filled"] == [] and unfilled["fill"] == "none"
+    assert unfilled["territory"] == {"black": [], "white": []}
+    assert len(unfilled["seki"]) == 14
+    assert any("J1989 Art. 8" in (r["article"] or "") for r in unfilled["reasons"])
+
+
+def test_given_fill_and_komi_option(walls):
+    result = run("score", walls, "--fill", "W:C3, B:C2", "--komi", "-2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["fill"] == "given"
+    assert [(m["color"], m["vertex"], m["kind"]) for m in data["filled"]] == [
+        ("white", "C3", "given"), ("black", "C2", "given")]
+    assert data["komi"] == -2 and data["komi_source"] == "option"
+    assert data["result"] == "B+2"
+
+
+def test_text_output_lists_the_fill_and_the_count(walls):
+    result = run("score", walls)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Result: W+0.5 (White wins by 0.5 points)" in out
+    assert "Fill (proposed; refuse with --no-fill; as --fill: B:C1,W:C2,B:C3,W:C4,B:C5):" in out
+    assert "total                3     3.5" in out
+
+
+# -- long cycle ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules, result, words",
+    [("japanese", "0", "Tie: a long cycle ended the game"),
+     ("j1989", "Void", "No result if the players agree")],
+)
+def test_long_cycle_outcomes(rules, result, words):
+    data = ruling_to_dict(score_file(LONG_CYCLE, rules=rules))
+    assert data["result"] == result
+    assert data["summary"].startswith(words)
+    assert data["decided_by_count"] is False
+
+
+# -- the annotated SGF -----------------------------------------------------------------------
+
+
+def test_sgf_out_writes_an_annotated_copy_and_leaves_the_input_alone(walls, tmp_path):
+    before = digest(walls)
+    out = tmp_path / "out" / "walls-ruled.sgf"
+    out.parent.mkdir()
+    result = run("score", walls, "--sgf-out", out)
+    assert result.exit_code == 0, result.output
+    assert digest(walls) == before
+    assert [p.name for p in out.parent.iterdir()] == ["walls-ruled.sgf"]  # no temporary file left
+    tb, tw = read_territory_marks(out)
+    assert sorted(tb) == [(0, 0), (2, 0), (4, 0)] and sorted(tw) == [(0, 4), (2, 4), (4, 4)]
+    game = sgf.Sgf_game.from_bytes(out.read_bytes())
+    last = game.get_last_node()
+    assert "adjudicator japanese: W+0.5" in last.get("C")
+    assert game.get_root().get("RE") == "B+0.5"  # the record's own result is kept
+
+
+def test_sgf_out_marks_dead_stones_and_seki(tmp_path):
+    # A real game: MA on the dead stones, CR on the seki stones, as the JSON says.
+    out = tmp_path / "ruled.sgf"
+    result = run("score", EXAMPLE, "--sgf-out", out, "--json", *STABLE)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    last = sgf.Sgf_game.from_bytes(out.read_bytes()).get_last_node()
+    from adjudicator.coords import vertex_from_point
+
+    marked = sorted(vertex_from_point(p) for p in last.get("MA")) if last.has_property("MA") else []
+    circled = sorted(vertex_from_point(p) for p in last.get("CR")) if last.has_property("CR") else []
+    assert marked == sorted(data["dead"]) and circled == sorted(data["seki"])
+
+
+def test_sgf_out_never_overwrites_the_input(walls):
+    before = digest(walls)
+    assert_clean_error(run("score", walls, "--sgf-out", walls), "refusing to overwrite the input")
+    assert_clean_error(run("score", walls, "--sgf-out", walls.parent / "." / walls.name), "refusing")
+    assert digest(walls) == before
+
+
+def test_sgf_out_into_a_missing_folder_is_an_error(walls, tmp_path):
+    assert_clean_error(run("score", walls, "--sgf-out", tmp_path / "nope" / "x.sgf"), "does not exist")
+
+
+# -- bad input ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "extra, fragment",
+    [
+        (["--fill", "B:C3,Q"], "fill entry 2"),
+        (["--fill", "B:B1"], "fill move 1: black B1: the point is occupied"),
+        (["--fill", "B:C1", "--no-fill"], "either --fill or --no-fill"),
+        (["--komi", "nan"], "komi nan"),
+        (["--rules", "chinese"], "unknown rule set"),
+    ],
+)
+def test_bad_options_give_one_error_line(walls, extra, fragment):
+    assert_clean_error(run("score", walls, *extra), fragment)
+
+
+def test_bad_files_give_one_error_line(tmp_path):
+    assert_clean_error(run("score", tmp_path / "missing.sgf"), "no such file")
+    junk = tmp_path / "junk.sgf"
+    junk.write_bytes(b"this is not sgf")
+    assert_clean_error(run("score", junk), "not an SGF file")

@@ -1,0 +1,646 @@
+"""Proof search for independent life (AJR 2008): shapes, lines, and cross-checks.
+
+Diagrams: rows of ``x`` (black), ``o`` (white), ``.`` (empty), ``,`` (empty and
+outside the search area), top row first.  Walls with a ``,`` liberty can never
+be captured, so the problems are local.  Unless a test says otherwise the
+search area is the ``.`` points alone, the classic life-and-death framing: a
+captured stone's point leaves the area, so a captured group stays captured.
+With the stones in the area too, the owner may rebuild on the captured points
+(AJR allows it) and the trees grow by orders of magnitude.
+"""
+
+import itertools
+import random
+import sys
+
+import pytest
+
+from adjudicator.analysis.search import SearchResult, _play, prove_independent_life
+from adjudicator.analysis.twoeye import has_formation_touching
+from adjudicator.board import Color, Position, geometry
+from adjudicator.coords import format_move, point_from_vertex
+from adjudicator.errors import IllegalMove, InvalidPosition, InvalidVertex
+
+B, W = Color.BLACK, Color.WHITE
+
+
+def diagram(text: str) -> tuple[Position, int]:
+    """``(position, area)`` from a diagram; see the module docstring."""
+    rows = [line.replace(" ", "") for line in text.strip().splitlines()]
+    size = len(rows)
+    black, white, area = [], [], 0
+    for i, line in enumerate(rows):
+        assert len(line) == size, f"row {i} has {len(line)} points, expected {size}"
+        for col, ch in enumerate(line):
+            point = (size - 1 - i, col)
+            if ch == "x":
+                black.append(point)
+            elif ch == "o":
+                white.append(point)
+            else:
+                assert ch in ".,", f"unknown symbol {ch!r}"
+            if ch != ",":
+                area |= 1 << (point[0] * size + point[1])
+    return Position.from_points(size, black, white), area
+
+
+def pt(vertex: str, pos: Position):
+    return point_from_vertex(vertex, pos.size)
+
+
+def solve(text: str, target: str, *, stones_in_area: bool = False, **kw) -> tuple[Position, SearchResult]:
+    pos, area = diagram(text)
+    if not stones_in_area:
+        area &= pos.empty_bits
+    result = prove_independent_life(pos, pt(target, pos), area=area, **kw)
+    check_line(pos, pt(target, pos), area, result)
+    return pos, result
+
+
+def check_line(pos: Position, target, area: int, result: SearchResult, end_passes: int = 3) -> None:
+    """The principal variation is a legal move-sequence (basic and fixed ko) that ends as the status says."""
+    if result.status == "unknown":
+        assert result.sequence == [] and not result.proven
+        return
+    assert result.proven
+    owner = pos.color_at(target)
+    s_bits = pos.chain(target)
+    node = Position(pos.size, pos.black, pos.white, owner.opponent)
+    used = set()
+    passes = 0
+    for move in result.sequence:
+        assert passes < end_passes, "moves after the sequence ended"
+        if move is None:
+            node = node.play(None)
+            passes += 1
+            continue
+        assert area & node.bit(move), f"{format_move(move)} is outside the area"
+        after = node.play(move)
+        pair = (node.board_key(), after.board_key())
+        assert pair not in used, f"{format_move(move)} repeats a play (fixed ko)"
+        used.add(pair)
+        node, passes = after, 0
+    assert passes == end_passes, "the line does not end with three passes"
+    assert has_formation_touching(node, owner, s_bits) == (result.status == "alive")
+
+
+# -- the play kernel agrees with board.py -----------------------------------------
+
+
+def test_play_kernel_agrees_with_position_play():
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(300):
+        size = rng.choice([3, 4, 5])
+        try:
+            pos = Position.from_points(
+                size,
+                [p for p in itertools.product(range(size), repeat=2) if rng.random() < 0.35],
+                [],
+            )
+        except InvalidPosition:
+            continue
+        black = pos.black
+        white = 0
+        for p in pos.points(black):
+            if rng.random() < 0.45:
+                white |= pos.bit(p)
+        try:
+            pos = Position.from_points(size, pos.points(black & ~white), pos.points(white))
+        except InvalidPosition:
+            continue
+        g = geometry(size)
+        node = pos
+        for _ in range(12):  # a short random game, ko bans included
+            empties = node.points(node.empty_bits)
+            if not empties:
+                break
+            move = rng.choice(empties)
+            mover = node.to_play
+            own, opp = node.stones(mover), node.stones(mover.opponent)
+            ko = node.ko_bit if node.ko_color is mover else 0
+            fast = _play(own, opp, move[0] * size + move[1], ko, g)
+            try:
+                after = node.play(move)
+            except IllegalMove:
+                assert fast is None
+                node = node.play(None)
+                continue
+            assert fast is not None
+            own2, opp2, captured, ko2 = fast
+            assert (after.stones(mover), after.stones(mover.opponent)) == (own2, opp2)
+            assert captured == (opp & ~opp2)
+            assert after.ko_bit == ko2 and (ko2 == 0) == (after.ko_color is None)
+            node = after
+            checked += 1
+    assert checked > 500
+
+
+# -- shapes -------------------------------------------------------------------------
+
+
+def test_two_real_eyes_are_alive_without_a_move():
+    _, r = solve(
+        """
+        . x . x o ,
+        x x x x o ,
+        o o o o o ,
+        , , , , , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A5",
+    )
+    assert r.status == "alive" and r.nodes <= 2
+    assert r.sequence == [None, None, None]
+
+
+def test_one_eye_is_not_alive():
+    _, r = solve(
+        """
+        . x x x o ,
+        x x x x o ,
+        o o o o o ,
+        , , , , , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A5",
+    )
+    assert r.status == "not_alive"
+
+
+def test_straight_three_with_the_opponent_to_move_is_not_alive():
+    pos, r = solve(
+        """
+        . . . x o ,
+        x x x x o ,
+        o o o o o ,
+        , , , , , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A5",
+    )
+    assert r.status == "not_alive"
+    assert r.sequence[0] == pt("B6", pos)  # the vital point
+
+
+def test_bent_three_in_the_corner_is_not_alive():
+    pos, r = solve(
+        """
+        . . x o , ,
+        . x x o , ,
+        x x o o , ,
+        o o o , , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A4",
+    )
+    assert r.status == "not_alive"
+    assert r.sequence[0] == pt("A6", pos)  # the vital point of the bent three
+
+
+def test_straight_four_is_alive():
+    _, r = solve(
+        """
+        . . . . x o
+        x x x x x o
+        o o o o o o
+        , , , , , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A5",
+    )
+    assert r.status == "alive"
+
+
+def test_square_four_is_not_alive():
+    _, r = solve(
+        """
+        . . x o , ,
+        . . x o , ,
+        x x x o , ,
+        o o o o , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A4",
+    )
+    assert r.status == "not_alive"
+
+
+@pytest.mark.parametrize("stones_in_area", [False, True], ids=["eye-space", "with-stones"])
+def test_bulky_five_with_the_vital_point_open_is_not_alive(stones_in_area):
+    # With the stones in the area Black may also try to live again after
+    # being captured: still dead, but the proof is some 50,000 nodes.
+    _, r = solve(
+        """
+        . . . x o ,
+        . . x x o ,
+        x x x o o ,
+        o o o o , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A4",
+        stones_in_area=stones_in_area,
+    )
+    assert r.status == "not_alive"
+
+
+def test_rabbity_six_with_the_vital_point_open_is_not_alive():
+    _, r = solve(
+        """
+        x . . x x o ,
+        x . . . x o ,
+        x x . x x o ,
+        o x x x o o ,
+        o o o o o , ,
+        , , , , , , ,
+        , , , , , , ,
+        """,
+        "A7",
+    )
+    assert r.status == "not_alive"
+
+
+def test_corner_l_group_after_the_hane_is_not_alive():
+    # Second-line stones B6-E6 and B5-B4 with a descent at E7; White has the
+    # hane at A4.  White's placement kills (here B7, the 2-1 point).
+    pos, r = solve(
+        """
+        . . . . x o ,
+        . x x x x o ,
+        . x o o o o ,
+        o x o , , , ,
+        o o o , , , ,
+        , , , , , , ,
+        , , , , , , ,
+        """,
+        "B6",
+    )
+    assert r.status == "not_alive"
+
+
+def test_corner_l_group_closed_at_both_ends_is_alive():
+    # The same L with descents at E7 and A4 (six points of eye space): every
+    # White attack fails (checked once against a whole-tree search, 60 s).
+    _, r = solve(
+        """
+        . . . . x o ,
+        . x x x x o ,
+        . x o o o o ,
+        x x o , , , ,
+        o o o , , , ,
+        , , , , , , ,
+        , , , , , , ,
+        """,
+        "B6",
+    )
+    assert r.status == "alive"
+
+
+def test_captured_string_is_alive_when_its_owner_re_forms_a_formation_on_it():
+    # B7 is in atari and White may capture it at C7, yet Black then captures
+    # the white stones and builds a formation that includes B7 (the eye at E7
+    # lies outside the area, so nobody can ever fill it).
+    text = """
+        o x . x , x o
+        o o . x x x o
+        x x x x o o o
+        o o o o o , ,
+        , , , , , , ,
+        , , , , , , ,
+        , , , , , , ,
+        """
+    pos, r = solve(text, "B7", stones_in_area=True)
+    capture = Position(pos.size, pos.black, pos.white, W).play(pt("C7", pos))
+    assert capture.color_at(pt("B7", pos)) is None  # the string can be captured ...
+    assert r.status == "alive"  # ... and it is independently alive all the same
+
+
+SEKI = """
+    . x x . o o .
+    x x x x o o o
+    o o o o x x x
+    , , , , , , ,
+    , , , , , , ,
+    , , , , , , ,
+    , , , , , , ,
+    """
+
+
+@pytest.mark.parametrize("target", ["B7", "E7"], ids=["black", "white"])
+def test_basic_seki_leaves_both_sides_not_independently_alive(target):
+    # Each inner string has one eye and shares C7... D7 with the other.  The
+    # area is only the three empty points: a captured string stays captured.
+    pos, area = diagram(SEKI)
+    area &= pos.empty_bits
+    r = prove_independent_life(pos, pt(target, pos), area=area)
+    check_line(pos, pt(target, pos), area, r)
+    assert r.status == "not_alive"
+
+
+def test_budget_exhausted_gives_unknown_without_a_line():
+    pos, area = diagram(
+        """
+        . . . . x o ,
+        . . . . . o ,
+        x x x x x o ,
+        o o o o o o ,
+        , , , , , , ,
+        , , , , , , ,
+        , , , , , , ,
+        """
+    )
+    r = prove_independent_life(pos, pt("A5", pos), area=area, max_nodes=100)
+    assert (r.status, r.proven, r.sequence) == ("unknown", False, [])
+    assert r.nodes == 100 and "no verdict" in r.reason
+
+
+def test_reason_names_the_string_and_the_refutation():
+    _, r = solve(
+        """
+        . . . x o ,
+        x x x x o ,
+        o o o o o ,
+        , , , , , ,
+        , , , , , ,
+        , , , , , ,
+        """,
+        "A5",
+    )
+    assert "black string at A5" in r.reason and "not independently alive" in r.reason
+    assert "W B6" in r.reason
+
+
+def test_bad_arguments_are_rejected():
+    pos, _ = diagram(
+        """
+        . x .
+        x x x
+        . . .
+        """
+    )
+    with pytest.raises(InvalidVertex):
+        prove_independent_life(pos, (0, 0))
+    with pytest.raises(InvalidVertex):
+        prove_independent_life(pos, (3, 0))
+    with pytest.raises(ValueError):
+        prove_independent_life(pos, (1, 1), end_passes=0)
+
+
+# -- cross-checks on random positions ---------------------------------------------
+
+
+def random_local_problem(rng: random.Random) -> tuple[Position, tuple[int, int], int] | None:
+    """A random corner region of a 6x6 board inside a white wall with outside liberties."""
+    size = 6
+    rows, cols = rng.randint(2, 3), rng.randint(2, 4)
+    region = [(size - 1 - r, c) for r in range(rows) for c in range(cols)]
+    ring = {
+        q
+        for r, c in region
+        for q in ((r - 1, c), (r, c + 1), (r - 1, c + 1))
+        if 0 <= q[0] < size and q[1] < size and q not in region
+    }
+    black, white = [], list(ring)
+    for point in region:
+        x = rng.random()
+        if x < 0.5:
+            black.append(point)
+        elif x < 0.65:
+            white.append(point)
+    try:
+        pos = Position.from_points(size, black, white)
+    except InvalidPosition:
+        return None
+    if not pos.black:
+        return None
+    area = sum(1 << (r * size + c) for r, c in region)
+    return pos, rng.choice(pos.points(pos.black)), area
+
+
+def test_transposition_table_does_not_change_verdicts():
+    rng = random.Random(5)
+    compared = 0
+    while compared < 60:
+        problem = random_local_problem(rng)
+        if problem is None:
+            continue
+        pos, target, area = problem
+        with_tt = prove_independent_life(pos, target, area=area, max_nodes=20_000)
+        plain = prove_independent_life(pos, target, area=area, max_nodes=20_000, transposition_table=False)
+        if "unknown" in (with_tt.status, plain.status):
+            continue
+        assert with_tt.status == plain.status, f"\n{pos}\ntarget {target}"
+        check_line(pos, target, area, with_tt)
+        compared += 1
+
+
+class _TooBig(Exception):
+    pass
+
+
+def exhaustive_alive(pos: Position, target, area_points, max_nodes: int, end_passes: int = 3) -> bool:
+    """Whole-tree minimax of the AJR move-sequence game, written from the definition.
+
+    No transposition table and no pruning beyond the definition's own test (a
+    two-eye-formation sharing an intersection with the string ends the game
+    in the owner's favour: nobody else can change it) and stopping at a
+    node's first winning move.  Uses board.py's
+    Position.play for the rules and a set of (before, after) board keys for
+    fixed ko.
+    """
+    owner = pos.color_at(target)
+    s_points = set(pos.points(pos.chain(target)))
+    size = pos.size
+    count = [0]
+
+    def neighbours(p):
+        r, c = p
+        return [q for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if 0 <= q[0] < size and 0 <= q[1] < size]
+
+    def formation(node):
+        # e1 and e2 must be empty and adjacent only to the owner's strings
+        eyes = [
+            p
+            for p in itertools.product(range(size), repeat=2)
+            if node.color_at(p) is None and all(node.color_at(q) is owner for q in neighbours(p))
+        ]
+        for e1, e2 in itertools.combinations(eyes, 2):
+            strings = {frozenset(node.points(node.chain(q))) for e in (e1, e2) for q in neighbours(e)}
+            ok = all(
+                all(any(q == e for s in chain for q in neighbours(s)) for e in (e1, e2))
+                and all(node.color_at(q) is not None or q in (e1, e2) for s in chain for q in neighbours(s))
+                for chain in strings
+            )
+            if ok and ({e1, e2} | set().union(*strings)) & s_points:
+                return True
+        return False
+
+    def win(node, passes, used):
+        count[0] += 1
+        if count[0] > max_nodes:
+            raise _TooBig
+        if formation(node):
+            return True
+        if passes == end_passes:
+            return False
+        owner_moves = node.to_play is owner
+        for move in sorted(area_points) + [None]:
+            if move is None:
+                value = win(node.play(None), passes + 1, used)
+            else:
+                try:
+                    after = node.play(move)
+                except IllegalMove:
+                    continue
+                pair = (node.board_key(), after.board_key())
+                if pair in used:
+                    continue
+                value = win(after, 0, used | {pair})
+            if value == owner_moves:  # the mover found a winning move
+                return value
+        return not owner_moves
+
+    start = Position(size, pos.black, pos.white, owner.opponent)
+    return win(start, 0, frozenset())
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_search_agrees_with_exhaustive_minimax_on_tiny_boards(size):
+    # The area is the empty points and the analysed string, so that captured
+    # stones can be replayed; positions whose tree exceeds 1,500 nodes are
+    # skipped.
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    rng = random.Random(size)
+    compared = {"alive": 0, "not_alive": 0}
+    attempts = 0
+    while sum(compared.values()) < 100:
+        attempts += 1
+        assert attempts < 5000
+        n_empty = rng.randint(1, 3) if size == 3 else rng.randint(2, 4)
+        points = list(itertools.product(range(size), repeat=2))
+        rng.shuffle(points)
+        stones = points[n_empty:]
+        black = [p for p in stones if rng.random() < 0.5]
+        white = [p for p in stones if p not in black]
+        try:
+            pos = Position.from_points(size, black, white)
+        except InvalidPosition:
+            continue
+        # analyse a stone of the majority colour half of the time: more of them live
+        majority = B if pos.black.bit_count() >= pos.white.bit_count() else W
+        target = rng.choice(pos.points(pos.stones(majority)) if rng.random() < 0.5 else stones)
+        area = pos.empty_bits | pos.chain(target)
+        try:
+            expected = exhaustive_alive(pos, target, pos.points(area), max_nodes=1_500)
+        except _TooBig:
+            continue
+        for tt in (True, False):
+            r = prove_independent_life(pos, target, area=area, transposition_table=tt)
+            assert r.status == ("alive" if expected else "not_alive"), f"\n{pos}\ntarget {target} tt={tt}"
+            check_line(pos, target, area, r)
+        compared[r.status] += 1
+    assert min(compared.values()) >= 3, compared
+
+
+@pytest.mark.parametrize(
+    "text, target, stones_in_area",
+    [
+        (
+            """
+            . . x o
+            . x x o
+            x x o ,
+            o o , ,
+            """,
+            "A2",
+            True,
+        ),
+        (
+            """
+            . . . x
+            x x x x
+            o o o o
+            , , , ,
+            """,
+            "A3",
+            True,
+        ),
+        (
+            """
+            . . x o
+            . . x o
+            x x x o
+            o o o ,
+            """,
+            "A2",
+            False,
+        ),
+        (
+            """
+            . . . . x
+            x x x x x
+            o o o o o
+            , , , , ,
+            , , , , ,
+            """,
+            "A4",
+            False,
+        ),
+    ],
+    ids=["bent-three", "straight-three", "square-four", "straight-four"],
+)
+def test_search_agrees_with_exhaustive_minimax_on_corner_shapes(text, target, stones_in_area):
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    pos, area = diagram(text)
+    if not stones_in_area:
+        area &= pos.empty_bits
+    expected = exhaustive_alive(pos, pt(target, pos), pos.points(area), max_nodes=100_000)
+    r = prove_independent_life(pos, pt(target, pos), area=area)
+    assert r.status == ("alive" if expected else "not_alive")
+
+
+# -- the transposition table under fixed ko ----------------------------------------
+
+
+def test_table_entries_are_reused_only_under_the_same_relevant_history():
+    # Direct check of the rule argued in _Searcher's docstring: an entry is
+    # reused only if the history pairs whose before-arrangement holds every
+    # stone of the node outside `cap` are the same as when it was stored.
+    from adjudicator.analysis.search import _WIN, _Searcher
+
+    g = geometry(3)
+    bit = lambda r, c: 1 << (r * 3 + c)  # noqa: E731
+    p0, o0 = bit(0, 0) | bit(0, 1), bit(2, 2)
+    s = _Searcher(p0, o0, bit(0, 0), g.full, g, 3, 10_000, float("inf"), True)
+    pack = lambda p, o: p | o << 9  # noqa: E731
+    key = (p0, o0, True, 0, 0)
+
+    # A play from the node's own arrangement is always relevant.
+    earlier = (pack(p0, o0), pack(p0, o0 | bit(1, 1)))
+    item = s._push(p0, o0, earlier)
+    s._store(key, p0, o0, _WIN, 0, 10, None, 1)
+    assert s._lookup(key, p0, o0, 10) is not None
+    s._pop(item)
+    assert s._lookup(key, p0, o0, 10) is None  # that play would now be allowed again
+
+    # A play from an arrangement lacking one of the node's stones is not
+    # relevant, unless that stone is captured inside the proof (`cap`).
+    lacking = (pack(bit(0, 0), o0), pack(bit(0, 0) | bit(1, 0), o0))
+    s2 = _Searcher(p0, o0, bit(0, 0), g.full, g, 3, 10_000, float("inf"), True)
+    s2._store(key, p0, o0, _WIN, 0, 10, None, 1)
+    item = s2._push(bit(0, 0), o0, lacking)
+    assert s2._lookup(key, p0, o0, 10) is not None
+    s2._pop(item)
+    s2.tt.clear()
+    item = s2._push(bit(0, 0), o0, lacking)
+    s2._store(key, p0, o0, _WIN, bit(0, 1), 10, None, 1)  # the proof captures (0, 1)
+    assert s2._lookup(key, p0, o0, 10) is not None
+    s2._pop(item)
+    assert s2._lookup(key, p0, o0, 10) is None
