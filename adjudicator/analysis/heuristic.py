@@ -3,7 +3,8 @@
 When neither a static rule nor the local search settles a chain, adjudicator
 still proposes a status, and labels it ``assumed``.  The proposal comes from
 random playouts of the final position, as in Monte Carlo Go programs: both
-players play random legal moves, except that nobody fills a point surrounded by
+players play random legal moves, except that a chain left in atari next to the
+previous play is captured at once, and nobody fills a point surrounded by
 their own stones (an eye) or plays a multi-stone self-atari, until two passes;
 then every point is counted as Black's or White's (stones, and empty regions
 bordered by one colour only).  A chain whose points end as its owner's in at
@@ -19,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..board import Color, Position, flood, geometry, iter_bits
+from ..board import Color, Position, dilate, flood, geometry, iter_bits
 
 __all__ = ["Ownership", "playout_ownership"]
 
@@ -47,6 +48,11 @@ class Ownership:
         return sum(counts[i] for i in points) / (len(points) * self.playouts)
 
 
+def _grow(bits: int, g) -> int:
+    """Points orthogonally adjacent to ``bits`` (not ``bits`` itself)."""
+    return dilate(bits, g) & ~bits
+
+
 def _playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
     g = geometry(pos.size)
     nbrs = g.neighbours
@@ -56,12 +62,45 @@ def _playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
     # next capture frees space: a policy shortcut, which only makes playouts
     # cheaper, not wrong (they are random anyway).
     refused = {Color.BLACK: 0, Color.WHITE: 0}
+    last = 0  # bitboard of the previous play (0 after a pass)
     while passes < 2 and moves < max_moves:
         moves += 1
         color = pos.to_play
         own = pos.stones(color)
-        candidates = list(iter_bits(pos.empty_bits & ~refused[color]))
         played = None
+        if last:
+            # Capture first: an opponent chain next to the last play left in atari.
+            opp = pos.stones(color.opponent)
+            near = (last | _grow(last, g)) & opp
+            empty = pos.empty_bits
+            while near and played is None:
+                chain = flood(near & -near, opp, g)
+                near &= ~chain
+                libs = _grow(chain, g) & empty
+                if libs and libs & (libs - 1) == 0:
+                    facts, after = pos.try_play(divmod(libs.bit_length() - 1, pos.size), color)
+                    if after is not None:
+                        played, last = after, libs
+                        refused = {Color.BLACK: 0, Color.WHITE: 0}
+            # Then escape: an own chain next to the last play left in atari
+            # extends if that gives it at least two liberties.
+            mine_near = (last | _grow(last, g)) & own
+            while mine_near and played is None:
+                chain = flood(mine_near & -mine_near, own, g)
+                mine_near &= ~chain
+                libs = _grow(chain, g) & empty
+                if libs and libs & (libs - 1) == 0:
+                    facts, after = pos.try_play(divmod(libs.bit_length() - 1, pos.size), color)
+                    if after is not None:
+                        grown = flood(libs, after.stones(color), g)
+                        new_libs = _grow(grown, g) & after.empty_bits
+                        if new_libs & (new_libs - 1):
+                            played, last = after, libs
+        if played is not None:
+            pos = played
+            passes = 0
+            continue
+        candidates = list(iter_bits(pos.empty_bits & ~refused[color]))
         while candidates:
             k = rng.randrange(len(candidates))
             i = candidates[k]
@@ -86,12 +125,14 @@ def _playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
                     refused[color] |= 1 << i
                     continue
             played = after
+            last = 1 << i
             if facts.captured:
                 refused = {Color.BLACK: 0, Color.WHITE: 0}
             break
         if played is None:
             pos = pos.play(None, color)
             passes += 1
+            last = 0
         else:
             pos = played
             passes = 0
