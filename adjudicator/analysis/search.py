@@ -218,9 +218,11 @@ class _Searcher:
 
     In the common case no capture happens below a node (``cap`` = 0) and no
     earlier arrangement contains the current one, so ``hrel`` is empty and the
-    entry is shared by every history.  Unproven entries (the depth limit of
-    iterative deepening was hit) are stored the same way with their depth;
-    they never enter a proof, so they cannot make a verdict wrong.
+    entry is shared by every history.  Unproven entries (a depth limit was
+    hit below the node) are stored the same way with their depth; they never
+    enter a proof, so they cannot make a verdict wrong.  The ordering hints
+    (``hint``, the move last found best for a key) ignore history: they
+    change the order of the search, never its result.
     """
 
     def __init__(
@@ -502,7 +504,7 @@ class _Searcher:
                 self._push(p, o, (p | o << self.nn, np_ | no_ << self.nn))
                 p, o, p_to_move, passes = np_, no_, not p_to_move, 0
             return line, True
-        except _OutOfBudget:
+        except (_OutOfBudget, RecursionError):
             return line, False
         finally:
             self.pairs, self.by_count = saved_pairs, saved_index
@@ -607,7 +609,9 @@ def prove_independent_life(
     )
     try:
         value = searcher.run(iterative_deepening)
-    except _OutOfBudget:
+    except (_OutOfBudget, RecursionError):
+        # A caller deep in its own stack may run out of frames before the
+        # search reaches _MAX_DEPTH: no proof either way.
         value = _UNKNOWN
     sequence: list[Move] = []
     complete = False
@@ -643,7 +647,7 @@ def _reason(
         f"the move-sequence ending after {end_passes} successive passes"
     )
     letters = [color.opponent.word[0].upper(), color.word[0].upper()]
-    line = " ".join(f"{letters[i % 2]} {format_move(m)}" for i, m in enumerate(sequence))
+    line = ", ".join(f"{letters[i % 2]} {format_move(m)}" for i, m in enumerate(sequence))
     tail = "" if complete else " (line cut short: its budget ran out)"
     if status == "alive":
         return (
