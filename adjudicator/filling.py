@@ -31,7 +31,8 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
 - P may fill a dame only if the play is legal, captures nothing, leaves P's
   string with at least two liberties (no self-atari), and every opponent
   string it puts in atari can be saved *for good* by one reply: afterwards
-  the string has three liberties, or two and a static proof of life.
+  the string has three liberties, or two that are not dame (its eyes), or
+  two and a static proof of life.
   Otherwise the fill would start a capture or a chase (a string that keeps
   two plain liberties can be put in atari again by the next fill): that is
   play, not filling.
@@ -332,16 +333,17 @@ class _Rescue:
     captures: int  # stones the rescue captures (bitboard)
 
 
-def _rescue(pos: Position, chain: int, color: Color, not_alive: int) -> _Rescue | None:
+def _rescue(pos: Position, chain: int, color: Color, not_alive: int, eligible: int) -> _Rescue | None:
     """A move of ``color`` that saves ``chain`` (in atari in ``pos``) for good, or None.
 
     Tries the connection at the last liberty first, then the capture of an
     opponent string in atari next to the chain, but only of a string whose
     verdict is not alive (``not_alive``: a fill never captures living stones).
-    *For good* means at least three liberties afterwards, or two when the
-    static rules then prove the saved string alive (its two eyes): a string
-    left with two plain liberties could be chased again by the next fill,
-    which is a capturing race, not dame filling.
+    *For good* means at least three liberties afterwards, or two that are
+    not dame (``eligible`` holds the points a fill may use; two liberties
+    inside the owner's own area are its eyes), or two and a static proof of
+    life.  A string left with two liberties on fillable points could be
+    chased again by the next fill: that is a capturing race, not filling.
     """
     g = geometry(pos.size)
     libs = pos.liberties(chain)
@@ -363,7 +365,7 @@ def _rescue(pos: Position, chain: int, color: Color, not_alive: int) -> _Rescue 
             continue
         saved = after.chain(pos.point_of(chain))
         n = after.liberties(saved).bit_count() if saved else 0
-        if n >= 3 or (n == 2 and not saved & ~static_facts(after)[0]):
+        if n >= 3 or (n == 2 and (not after.liberties(saved) & eligible or not saved & ~static_facts(after)[0])):
             return _Rescue(point, chain, liberty, facts.captured)
     return None
 
@@ -458,7 +460,7 @@ def _option(st: _State, color: Color, i: int) -> _Option | str:
         chain = flood(1 << j, opp, g)
         seen |= chain
         if after.liberties(chain).bit_count() == 1:
-            rescue = _rescue(after, chain, color.opponent, st.not_alive)
+            rescue = _rescue(after, chain, color.opponent, st.not_alive, st.eligible)
             if rescue is None:
                 return (f"{_string_name(after, chain, color.opponent)} could not be saved for good from the "
                         f"atari (that would be a capturing race, not a fill)")

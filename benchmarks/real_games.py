@@ -388,7 +388,7 @@ def category_table(results: list[dict]) -> list[tuple[str, int, list[dict]]]:
 
 
 def write_markdown(path: pathlib.Path, args, summary_lines: list[str], marked: list[dict], unmarked: list[dict],
-                   gnugo_lines: list[str], command: str) -> None:
+                   gnugo_lines: list[str], command: str, version: str) -> None:
     out = [
         "# Accuracy of `adjudicator score` on real KGS games",
         "",
@@ -396,6 +396,7 @@ def write_markdown(path: pathlib.Path, args, summary_lines: list[str], marked: l
         "measured in the run described here.",
         "",
         f"- command: `{command}`",
+        f"- code: {version}",
         f"- date: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; "
         f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}",
         "- rules: `japanese` (AJR 2008); the proposed dame/teire fill; default analysis budget",
@@ -436,6 +437,19 @@ def write_markdown(path: pathlib.Path, args, summary_lines: list[str], marked: l
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
+def code_version() -> str:
+    """The commit the run used, and whether files differed from it (``git`` in the project root)."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=ROOT, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--short", "--untracked-files=no", "adjudicator"],
+                               capture_output=True, text=True, cwd=ROOT, timeout=10).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown (no git)"
+    changed = [w for w in dirty if w.startswith("adjudicator/")]
+    return f"commit {head}" + (f" with uncommitted changes to {', '.join(changed)}" if changed else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", type=pathlib.Path, default=DEFAULT_DATA, help="the shared games folder")
@@ -446,6 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=pathlib.Path, default=ROOT / "docs" / "accuracy.md")
     ap.add_argument("--jsonl", type=pathlib.Path, default=None, help="write one JSON line per game here")
     args = ap.parse_args(argv)
+    version = code_version()  # at the start: the modules are loaded now
     command = "python benchmarks/real_games.py" + "".join(f" {a}" for a in (argv if argv is not None else sys.argv[1:]))
 
     rows = load_manifest(args.data)
@@ -518,7 +533,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {n:4}  {k}   e.g. {example['file']} {example.get('vertex', '-')}")
     if sink:
         sink.close()
-    write_markdown(args.out, args, summary, results["marked"], results["unmarked"], gnugo_lines, command)
+    write_markdown(args.out, args, summary, results["marked"], results["unmarked"], gnugo_lines, command, version)
     print(f"\nwrote {args.out}")
     return 0
 
