@@ -175,10 +175,32 @@ def _zone(ctx: _Context, chain: Chain) -> tuple[int, int]:
     return zone, border
 
 
+_BORDERLINE = (0.35, 0.65)  # playout shares that count as a close call
+_REFINE_SEED = 0x61
+
+
+def _ownership(ctx: _Context) -> Ownership:
+    """Playout ownership of the position; three times more playouts if any chain is a close call.
+
+    Decided once per position, before any guess is read, so that every chain's
+    guess comes from the same counts whatever order the chains are analysed in.
+    """
+    first = playout_ownership(ctx.position, ctx.budget.playouts)
+    chains = [n for n in ctx.G if isinstance(n, Chain)]
+    if not any(_BORDERLINE[0] <= first.share(c.stones, c.color) <= _BORDERLINE[1] for c in chains):
+        return first
+    more = playout_ownership(ctx.position, 3 * ctx.budget.playouts, seed=_REFINE_SEED)
+    return Ownership(
+        first.playouts + more.playouts,
+        tuple(a + b for a, b in zip(first.black, more.black)),
+        tuple(a + b for a, b in zip(first.white, more.white)),
+    )
+
+
 def _heuristic(ctx: _Context, chain: Chain) -> tuple[str, str]:
     """Status guess for an unsettled chain, and the words that explain it (see :mod:`.heuristic`)."""
     if ctx.ownership is None:
-        ctx.ownership = playout_ownership(ctx.position, ctx.budget.playouts)
+        ctx.ownership = _ownership(ctx)
     share = ctx.ownership.share(chain.stones, chain.color)
     status = "alive" if share >= 0.5 else "not_alive"
     why = (
