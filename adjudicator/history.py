@@ -36,6 +36,8 @@ from .errors import IllegalMove, InvalidPosition
 from .rules import CycleTest, LongCycle, Resumption, RuleSet
 
 __all__ = [
+    "Resumed",
+    "resumption_state",
     "Setup",
     "Play",
     "GameRecord",
@@ -133,6 +135,8 @@ class Replay:
     stop_position: Position | None = None
     long_cycle: Finding | None = None
     phase: Phase = Phase.PLAY
+    #: The state just before the two passes of the last stop (AJR resumption restores it).
+    before_stop: Position | None = None
 
     @property
     def prisoners(self) -> tuple[int, int]:
@@ -248,6 +252,7 @@ def replay(record: GameRecord, rules: RuleSet, *, strict: bool = False) -> Repla
                     Finding("stop", f"move {number}: two successive passes stop the alternation", move=number)
                 )
                 stop_restore = before_passes
+                out.before_stop = before_passes
             continue
         if stopped:
             # A play after a stop: the alternation is resumed.
@@ -332,3 +337,68 @@ _OUTCOME_TEXT = {
     LongCycle.NO_RESULT_IF_AGREED: "no result if the players agree (J1989 Art. 12)",
     LongCycle.DRAW: "the game is a draw (Korean rules)",
 }
+
+
+# -- resumption of a stopped game (``adjudicator resume``) ------------------------------------
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """The state a stopped game resumes from.
+
+    ``first`` moves first; ``position`` is the board, prisoners and ko ban
+    to resume from (``position.to_play`` is ``first``); ``article`` and
+    ``why`` say which rule decided; ``stop`` is the move number of the second
+    pass of the last stop.
+    """
+
+    requested_by: Color
+    first: Color
+    position: Position
+    stop: int
+    article: str
+    why: str
+
+
+def resumption_state(result: Replay, requested_by: Color) -> Resumed:
+    """Who moves first and from what state when ``requested_by`` asks to resume ``result``.
+
+    Axis ``resumption``:
+
+    - ``AS_IF_NO_PASSES`` (AJR, "Resumption": "The alternation is resumed as
+      if its last two passes had not occurred and the position and the
+      numbers of prisoners are restored to the state of that moment"): the
+      player who made the first of the two passes moves, whoever asked, and a
+      ko ban standing before the passes stands again;
+    - ``OPPONENT_OF_REQUESTER`` (J1989 Art. 9-3: "his opponent must oblige
+      and has the right to play first"; Korean: the same is assumed
+      [inferred]): the opponent of the requester moves; the passes stand, so
+      no basic-ko ban remains (as :func:`replay` treats a resumed record).
+
+    Raises
+    ------
+    AdjudicatorError
+        If the record does not end with the alternation stopped by two passes.
+    """
+    from .errors import AdjudicatorError
+
+    if result.phase is not Phase.CONFIRMATION or result.stop_position is None:
+        raise AdjudicatorError(
+            f"{result.record.source}: the record does not end with two successive passes, "
+            "so there is no stopped game to resume")
+    stop = result.stop_position
+    if result.rules.resumption is Resumption.AS_IF_NO_PASSES:
+        before = result.before_stop if result.before_stop is not None else stop
+        first = before.to_play
+        position = Position(stop.size, stop.black, stop.white, first, before.ko_bit, before.ko_color,
+                            stop.prisoners)
+        article = "AJR, Resumption"
+        why = ("the alternation is resumed as if its last two passes had not occurred, so the player who made "
+               "the first of them moves again, whoever asked")
+    else:
+        first = requested_by.opponent
+        position = Position(stop.size, stop.black, stop.white, first, 0, None, stop.prisoners)
+        article = "J1989 Art. 9-3"
+        why = (f"the opponent of the player who asked ({requested_by.word}) has the right to play first "
+               "(Korean rules: the same is assumed [inferred])")
+    return Resumed(requested_by, first, position, result.stops[-1], article, why)

@@ -383,6 +383,7 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
         "outcome": ruling.outcome.value,
         "summary": ruling.summary,
         "decided_by_count": ruling.decided_by_count,
+        "alternatives": [a.to_dict() for a in ruling.alternatives],
         "score": score.margin,
         "komi": ruling.komi,
         "komi_source": ruling.komi_source,
@@ -549,3 +550,67 @@ def _count_line(ruling: Ruling) -> str:
     b, w = Color.BLACK, Color.WHITE
     return (f"Black {s.territory_points(b)} + {s.prisoners(b)} = {s.total(b):g}; "
             f"White {s.territory_points(w)} + {s.prisoners(w)} + {s.komi:g} = {s.total(w):g}")
+
+
+# -- resumption (adjudicator resume) -----------------------------------------------------
+
+
+def resume_file(path: str | os.PathLike[str], by: str, *, rules: RuleSet | str = "japanese"):
+    """Who moves first, and from what state, when player ``by`` (``"B"``/``"W"``) asks to resume.
+
+    The library side of ``adjudicator resume``; see
+    :func:`adjudicator.history.resumption_state`.  Raises AdjudicatorError for
+    a bad ``by``, a record that is not stopped, and the errors of
+    :func:`replay_file`.
+    """
+    from .history import resumption_state
+
+    who = str(by).strip().lower()
+    colors = {"b": Color.BLACK, "black": Color.BLACK, "w": Color.WHITE, "white": Color.WHITE}
+    if who not in colors:
+        raise AdjudicatorError(f"--by must be B or W, not {by!r}")
+    result = replay_file(path, rules=rules)
+    return result, resumption_state(result, colors[who])
+
+
+def resume_to_dict(result: Replay, resumed) -> dict[str, Any]:
+    """The ``resume --json`` object."""
+    pos = resumed.position
+    ko = None
+    if pos.ko_bit:
+        ko = {"color": pos.ko_color.word, "vertex": vertex_from_point(pos.ko_point)}
+    return {
+        "format": JSON_FORMAT,
+        "file": result.record.source,
+        "rules": result.rules.to_dict(),
+        "stop": resumed.stop,
+        "requested_by": resumed.requested_by.word,
+        "first": resumed.first.word,
+        "article": resumed.article,
+        "why": resumed.why,
+        "prisoners": {"black": pos.prisoners[0], "white": pos.prisoners[1]},
+        "ko_ban": ko,
+        "position": pos.to_rows(),
+        "size": pos.size,
+    }
+
+
+def render_resume(result: Replay, resumed) -> str:
+    """The text of ``adjudicator resume``: who moves first, why, prisoners, ko ban and the board."""
+    pos = resumed.position
+    record = result.record
+    if pos.ko_bit:
+        ko = (f"{pos.ko_color.word} may not play {vertex_from_point(pos.ko_point)} at once "
+              "(basic ko, restored with the position)")
+    else:
+        ko = "none"
+    return "\n".join([
+        f"{_clean(record.source)}: {record.size}x{record.size}, rules {result.rules.name}; "
+        f"stopped by two passes at move {resumed.stop}",
+        f"Resumption asked by {resumed.requested_by.word}: {resumed.first.word} moves first "
+        f"({_clean(resumed.why)}) [{resumed.article}]",
+        f"Prisoners (captured by): black {pos.prisoners[0]}, white {pos.prisoners[1]}",
+        f"Ko ban: {ko}",
+        "",
+        str(pos),
+    ])

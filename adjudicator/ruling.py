@@ -20,8 +20,19 @@ count are rulings, not errors:
   ends as a tie (``0``); J1989 Art. 12, no result if the players agree
   (``Void``); Korean, a draw (``0``).  The count is still computed and shown,
   marked as not deciding the game.
-- J1989 Art. 13 ("both lose": an effective move left after the stop) is not
-  detected yet.
+- J1989 Art. 13, **both lose** (``Void``; SGF has no code for a double loss,
+  and ``Void`` is its "no result"): strings dead in confirmation that would
+  live if their owner moved first are *effective moves*; when each player's
+  first move would gain over the count of the stop position and the two
+  first-mover results have different winners, whoever asked to resume would
+  let the other move first (Art. 9-3), so both lose.  A single unsettled
+  group (only its owner gains by moving first) is simply dead, as the
+  bent-four precedent requires (rules-sources.md 1.3.1).  [inferred]
+- Korean, **referee decides** (``?``, SGF's "unknown result"): when a
+  status depends on which side has more ko threats and the two counts
+  differ, both are given (rules-sources.md 2, S44).
+
+The counts under each condition are in :attr:`Ruling.alternatives`.
 
 Every verdict keeps its provenance; ``assumed`` ones (heuristic guesses) are
 used for the count all the same, and :attr:`Ruling.assumed` lists them so
@@ -30,6 +41,7 @@ that a referee can check them first.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import time
 from dataclasses import dataclass, field
@@ -43,7 +55,7 @@ from .history import Phase, Replay
 from .rules import DameFilling, LongCycle, SekiRule
 from .scoring import Fate, Score, format_margin, territory_score
 
-__all__ = ["Outcome", "Reason", "Ruling", "adjudicate", "carry_verdicts"]
+__all__ = ["compare_results", "Outcome", "Alternative", "Reason", "Ruling", "adjudicate", "carry_verdicts"]
 
 
 class Outcome(enum.Enum):
@@ -54,6 +66,26 @@ class Outcome(enum.Enum):
     JIGO = "jigo"  #: the count is equal
     TIE = "tie"  #: AJR long cycle; Korean draw by repetition
     NO_RESULT = "no-result"  #: J1989 Art. 12 (if the players agree)
+    #: J1989 Art. 13: an effective move is left at the stop; the result depends on who moves first.
+    BOTH_LOSE = "both-lose"
+    #: Korean rules: the result depends on which side has more ko threats; the referee decides.
+    REFEREE_DECIDES = "referee-decides"
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One possible result of a ruling that depends on a condition (both lose, referee decides)."""
+
+    condition: str  #: in words: "Black moves first", "White has more ko threats"
+    result: str  #: SGF RE syntax of the count under that condition
+    score: float  #: Black minus White under that condition
+    move: str | None = None  #: the effective move (both lose), as a GTP vertex
+
+    def to_dict(self) -> dict:
+        out = {"condition": self.condition, "result": self.result, "score": self.score}
+        if self.move is not None:
+            out["move"] = self.move
+        return out
 
 
 @dataclass(frozen=True)
@@ -97,6 +129,10 @@ class Ruling:
     status_changes : list of str
         Strings whose verdict changed between the analysis before and after
         the fill (informational).
+    alternatives : list of Alternative
+        The counts under the conditions the result depends on (J1989 Art.
+        13 both lose: who moves first; Korean: who has more ko threats);
+        empty when the count alone decides.
     seconds : float
         Wall time of :func:`adjudicate`.
     """
@@ -113,6 +149,7 @@ class Ruling:
     reasons: list[Reason] = field(default_factory=list)
     status_changes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    alternatives: list[Alternative] = field(default_factory=list)
 
     @property
     def rules(self):
@@ -135,8 +172,8 @@ class Ruling:
 
     @property
     def decided_by_count(self) -> bool:
-        """False when a long cycle decided the game (the count is then informational)."""
-        return self.outcome not in (Outcome.TIE, Outcome.NO_RESULT)
+        """False when a long cycle, both lose or a referee decided the game (the count is then informational)."""
+        return self.outcome not in (Outcome.TIE, Outcome.NO_RESULT, Outcome.BOTH_LOSE, Outcome.REFEREE_DECIDES)
 
 
 FillChoice = Literal["propose", "none"] | Sequence[tuple[Color, Point]]
@@ -162,8 +199,8 @@ _TERRITORY_TEXT: dict[SekiRule, tuple[str, str]] = {
     ),
     SekiRule.ART8_DAME: (
         "Territory: eye points of live stones not in seki; live stones touching a dame are in seki and their "
-        "eye points are not territory; dead stones inside territory are removed as prisoners.  Approximation: "
-        "the J1989 confirmation search is not implemented, so the statuses are mostly assumed",
+        "eye points are not territory; dead stones inside territory are removed as prisoners, dead stones "
+        "anywhere else (in a seki eye, say) stay on the board and earn nothing",
         "J1989 Art. 8-10",
     ),
 }
@@ -189,7 +226,7 @@ def carry_verdicts(before: Sequence[Verdict], position: Position) -> list[Verdic
         base = min(old, key=lambda v: (rank.get(v.provenance, 0), -v.stones.bit_count()))
         extra = "" if chain == base.stones else " (Carried over from the analysis before the fill.)"
         out.append(Verdict(color, chain, position.size, status, base.provenance, base.method, base.reason + extra,
-                           base.sequence, base.nodes, base.seconds))
+                           base.sequence, base.nodes, base.seconds, base.alternatives))
     return out
 
 
@@ -342,6 +379,12 @@ def adjudicate(
             outcome, summary = Outcome.WHITE_WINS, f"White wins by {_points(-margin)}"
         else:
             outcome, summary = Outcome.JIGO, "Jigo: the count is equal"
+    alternatives: list[Alternative] = []
+    if cycle is None:
+        conditional = _conditional_outcome(chosen.after, verdicts, rules, used_komi, score)
+        if conditional is not None:
+            outcome, result, summary, alternatives, lines = conditional
+            reasons.extend(lines)
     for finding in replayed.findings:
         if finding.kind in ("illegal-move", "resumption", "same-player-twice"):
             reasons.append(Reason(finding.message, None))
@@ -388,6 +431,7 @@ def adjudicate(
         reasons=reasons,
         status_changes=changes,
         seconds=time.perf_counter() - start,
+        alternatives=alternatives,
     )
 
 
@@ -432,3 +476,136 @@ def _count_text(score: Score) -> str:
         f"White {score.territory_points(w)} territory + {score.prisoners(w)} prisoners + {score.komi:g} komi "
         f"= {score.total(w):g}."
     )
+
+
+# -- results that depend on a condition (J1989 Art. 13, Korean ko threats) -------------------------
+
+
+def _with_status(verdicts: Sequence[Verdict], pick) -> list[Verdict]:
+    """The verdicts with ``pick(v)`` (a status or None to keep it) applied."""
+    out = []
+    for v in verdicts:
+        status = pick(v)
+        out.append(v if status is None or status == v.status else dataclasses.replace(v, status=status))
+    return out
+
+
+def _alternative(v: Verdict, condition: str) -> tuple[str, tuple] | None:
+    for c, status, sequence in v.alternatives:
+        if c == condition:
+            return status, sequence
+    return None
+
+
+def _winner(margin: float) -> int:
+    return (margin > 0) - (margin < 0)
+
+
+def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules, komi: float, score: Score):
+    """Both lose (J1989 Art. 13) or referee decides (Korean), else None.
+
+    Returns ``(outcome, result, summary, alternatives, reasons)``.
+    """
+    def count(vs):
+        return territory_score(position, vs, rules, komi=komi).margin
+
+    # Korean: statuses that depend on ko threats (verdicts with ko-priority alternatives).
+    if any(_alternative(v, "owner-ko-priority") for v in verdicts):
+        alts = []
+        for favoured in (Color.BLACK, Color.WHITE):
+            def pick(v, favoured=favoured):
+                key = "owner-ko-priority" if v.color is favoured else "attacker-ko-priority"
+                alt = _alternative(v, key)
+                return None if alt is None else alt[0]
+            margin = count(_with_status(verdicts, pick))
+            alts.append(Alternative(f"{favoured.word.capitalize()} has more ko threats", format_margin(margin),
+                                    margin))
+        names = ", ".join(v.vertex for v in verdicts if _alternative(v, "owner-ko-priority"))
+        if alts[0].result == alts[1].result:
+            return None
+        summary = (f"Referee decides (ko threats): {alts[0].result} if Black has more ko threats, "
+                   f"{alts[1].result} if White has")
+        lines = [Reason(
+            f"Referee decides: the local play-out of the strings at {names} depends on who wins a ko, that is on "
+            f"the ko threats elsewhere; {alts[0].condition}: {alts[0].result}; {alts[1].condition}: "
+            f"{alts[1].result}.", "Korean rules (KBA 1992 precedent, rules-sources.md 2, S44)", tuple(names.split(", ")))]
+        return Outcome.REFEREE_DECIDES, "?", summary, alts, lines
+
+    # J1989 Art. 13: strings dead in confirmation that would live if their owner moved first.
+    movers = [v for v in verdicts if v.status != "alive" and _alternative(v, "owner-first")]
+    if not movers:
+        return None
+    base = score.margin
+    alts = []
+    for first in (Color.BLACK, Color.WHITE):
+        mine = [v for v in movers if v.color is first]
+        margin = count(_with_status(verdicts, lambda v, first=first: "alive" if v in mine else None)) if mine else base
+        move = None
+        if mine:
+            seq = _alternative(mine[0], "owner-first")[1]
+            move = vertex_from_point(seq[0]) if seq and seq[0] is not None else None
+        alts.append(Alternative(f"{first.word.capitalize()} moves first", format_margin(margin), margin, move))
+    black_gains = alts[0].score > base
+    white_gains = alts[1].score < base
+    if not (black_gains and white_gains and _winner(alts[0].score) != _winner(alts[1].score)):
+        return None
+    summary = (f"Both lose (J1989 Art. 13): an effective move is left at the stop; {alts[0].result} if Black moves "
+               f"first (Black {alts[0].move}), {alts[1].result} if White moves first (White {alts[1].move})")
+    names = tuple(v.vertex for v in movers)
+    lines = [Reason(
+        "Both lose: after the stop each player has an effective move that changes the result (J1989 Art. 13), "
+        f"and whoever asked to resume would let the other move first (Art. 9-3): Black {alts[0].move} gives "
+        f"{alts[0].result}, White {alts[1].move} gives {alts[1].result}; the count of the stop position "
+        f"({format_margin(base)}) does not decide the game.", "J1989 Art. 13", names)]
+    return Outcome.BOTH_LOSE, "Void", summary, alts, lines
+
+
+# -- comparing with a record's result ----------------------------------------------------
+
+
+def _parse_result(text: str | None) -> tuple[str, float | None] | None:
+    """``(winner, margin)`` of an SGF ``RE``: winner ``B``, ``W`` or ``0`` (jigo/draw); margin None
+    when the record gives only the winner (``B+R``, ``W+T``); None when there is no result to compare
+    (``Void``, ``?``, missing or unreadable).  SGF FF[4], property RE: "0" or "Draw" for a draw,
+    "B+score", "B+R"/"B+Resign", "B+T"/"B+Time", "B+F"/"B+Forfeit", "Void", "?"
+    (https://www.red-bean.com/sgf/properties.html#RE)."""
+    if text is None:
+        return None
+    t = text.strip().upper()
+    if t in ("0", "DRAW", "JIGO"):
+        return ("0", 0.0)
+    if len(t) < 2 or t[0] not in "BW" or t[1] != "+":
+        return None
+    rest = t[2:].strip()
+    if rest in ("", "R", "RESIGN", "T", "TIME", "F", "FORFEIT"):
+        return (t[0], None)
+    try:
+        margin = float(rest)
+    except ValueError:
+        return None
+    if not margin == margin or margin in (float("inf"), float("-inf")):
+        return None
+    return (t[0], margin)
+
+
+def compare_results(ours: str, record: str | None) -> str:
+    """How our result (SGF ``RE`` syntax) agrees with the record's ``RE``.
+
+    ``"exact"`` (same winner and margin, or both jigo), ``"same-winner"``
+    (same winner, another margin, or the record gives no margin),
+    ``"different-winner"``, or ``"not-comparable"`` (no ``RE``, ``Void``,
+    ``?``, or our result is not a count).
+
+    >>> compare_results("B+6.5", "B+6.50"), compare_results("B+0.5", "B+R"), compare_results("0", "Draw")
+    ('exact', 'same-winner', 'exact')
+    >>> compare_results("W+0.5", "B+2.5"), compare_results("B+1.5", None), compare_results("Void", "B+1.5")
+    ('different-winner', 'not-comparable', 'not-comparable')
+    """
+    a, b = _parse_result(ours), _parse_result(record)
+    if a is None or b is None:
+        return "not-comparable"
+    if a[0] != b[0]:
+        return "different-winner"
+    if a[1] is not None and b[1] is not None and abs(a[1] - b[1]) < 1e-9:
+        return "exact"
+    return "same-winner"

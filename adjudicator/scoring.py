@@ -15,19 +15,22 @@ axis:
     section 2), and also any dead stone the region around which touches a
     not-alive string of P.
 
-``SekiRule.ART8_DAME`` (J1989 Art. 8, Korean) -- an approximation
-    Here ``not_alive`` means dead (J1989 Art. 7).  *Eye points* of P are the
-    empty points of regions of empty points and dead opponent stones that are
-    adjacent only to P's live stones; every other empty point is a *dame*.
-    Live strings that touch a dame are **in seki** (Art. 8), and a region is
-    P's territory only if none of the strings around it is in seki.  Dead
-    stones inside a territory are removed as prisoners (Art. 10); dead stones
-    anywhere else (in a seki eye, say) stay and count for nothing
-    (rules-sources.md 1.3.9).  The approximation: the J1989 confirmation
-    search is not implemented yet (the verdicts are mostly ``assumed``), and
-    Art. 8 is applied to the position as filled, so an unfilled dame puts the
-    strings around it in seki, as the literal rule says (rules-sources.md
-    1.3.10, T12).
+``SekiRule.ART8_DAME`` (J1989 Art. 8, Korean)
+    Here ``not_alive`` means dead (J1989 Art. 7, decided by the confirmation
+    search of :mod:`adjudicator.analysis.confirm`).  *Eye points* of P are
+    the empty points of regions of empty points and dead opponent stones that
+    are adjacent only to P's live stones; every other empty point is a *dame*.
+    Live strings that touch a dame are **in seki** (Art. 8: "stones which are
+    alive but possess dame"), and a region is P's territory only if none of
+    the strings around it is in seki: the eye points of a seki string are not
+    territory (rules-sources.md 1.3.9).  Dead stones inside a territory are
+    removed as prisoners (Art. 10); dead stones anywhere else -- in a seki
+    eye, or the ko stones of a double-ko seki -- stay on the board and count
+    for nothing (S26, citing the commentary on Art. 10-1; S10 #12).  Art. 8
+    is applied to the position as filled: dame filling comes first (the
+    ruling's fill), so an ordinary territory is not swallowed; a dame left
+    unfilled puts the strings around it in seki, as the literal rule says
+    (rules-sources.md 1.3.10, T12).
 
 The count (both)::
 

@@ -45,7 +45,10 @@ def test_straight_three_in_the_corner_is_refuted_by_search():
     assert "not independently alive" in black.reason
 
 
-def test_straight_four_lives_by_search():
+def test_straight_four_lives_by_region_safety():
+    # The region of four points answers every white move (analysis/safety.py);
+    # before that layer existed the local search proved it (tests/test_search.py
+    # still checks the search on the same shape).
     pos = parse_diagram(
         """
         . . . . x o . o
@@ -59,7 +62,7 @@ def test_straight_four_lives_by_search():
         """
     )
     black = analyse_chain(pos, (6, 0), AJR)
-    assert (black.status, black.provenance) == ("alive", "search")
+    assert (black.status, black.provenance, black.method) == ("alive", "static", "safe-regions")
 
 
 def test_an_exhausted_budget_is_assumed_never_proven():
@@ -85,13 +88,16 @@ def test_large_zones_are_assumed_with_the_heuristic_named():
     assert v.provenance == "assumed" and "Heuristic" in v.reason
 
 
-def test_j1989_proves_only_uncapturable_stones_so_far():
+def test_j1989_confirmation_captures_the_straight_three():
+    # Art. 7-1: White, moving first in the confirmation, plays the vital point
+    # and captures the black string; Benson's life stays a static proof.
     pos = parse_diagram(STRAIGHT_THREE)
     verdicts = analyse_position(pos, J1989)
     white = verdict_at(verdicts, pos, (5, 4))
     assert (white.status, white.provenance, white.method) == ("alive", "static", "benson")
     black = verdict_at(verdicts, pos, (5, 0))
-    assert black.provenance == "assumed"
+    assert (black.status, black.provenance) == ("not_alive", "search")
+    assert black.sequence and black.sequence[0] == (6, 1)  # B7, the middle of the three
 
 
 def test_empty_vertex_is_an_error():

@@ -11,12 +11,16 @@ alive", which covers dead stones and stones in seki alike), ``provenance`` is
 
 The method depends on the rule set's ``life_goal`` axis:
 
-- ``INDEPENDENT_LIFE`` (AJR): eye pairs and confinement (static), then a local
-  search on the chain's *zone*, then a heuristic.
-- ``UNCAPTURABLE`` (J1989 Art. 7-1) and ``LOCAL_PLAYOUT`` (Korean): only the
-  first clause of Art. 7-1 is proven so far: Benson pass-alive chains cannot be
-  captured, so they are alive (static).  Everything else is assumed until the
-  confirmation search of J1989 lands (see docs/analysis.md).
+- ``INDEPENDENT_LIFE`` (AJR): eye pairs, confinement and region safety
+  (static, :mod:`.static` and :mod:`.safety`), then a local search on the
+  chain's *zone*, then a heuristic (which also guesses seki, see
+  :mod:`.heuristic`).
+- ``UNCAPTURABLE`` (J1989 Art. 7-1) and ``LOCAL_PLAYOUT`` (Korean): Benson
+  pass-alive chains cannot be captured, so they are alive (static); every
+  other chain gets the confirmation search of :mod:`.confirm` on its zone (ko
+  rule from the ``confirmation_ko`` axis; Korean: once with each side having
+  ko priority, ``referee-ko-threats`` when they differ), then the heuristic
+  (see docs/j1989.md).
 
 The zone of a chain S is the connected set of points reachable from S without
 crossing a *safe* stone, a stone that can never be captured: Benson pass-alive
@@ -26,7 +30,11 @@ zone's empty points, everything else a pass) is the problem design.md section
 2 calls layer 2.  A ``not_alive`` search result is accepted only when no chain
 of S's own colour borders the zone (otherwise S's owner might join it and fill
 its outside liberties, which the local game does not model); ``alive`` results
-are always accepted.
+are always accepted.  Chains proven safe by :mod:`.safety` stay safe only while
+their owner answers every move in their regions, so they bound a zone only
+when the zone without them is too big to search, and then a search result in
+their owner's favour is not accepted (the local game would count the owner's
+answers as passes).
 """
 
 from __future__ import annotations
@@ -40,10 +48,12 @@ import networkx as nx
 from ..board import Color, Position, dilate, flood, geometry, iter_bits
 from ..coords import Move, Point, format_move, vertex_from_point
 from ..graph import Chain, build_graph
-from ..rules import LifeGoal, RuleSet
+from ..rules import ConfirmationKo, LifeGoal, RuleSet
 from .benson import pass_alive
+from .confirm import ConfirmResult, confirm_life
 from .heuristic import Ownership, playout_ownership
 from .search import prove_independent_life
+from .safety import safety_proofs
 from .static import StaticProof, confined_death, eye_pair_life
 
 __all__ = ["Verdict", "Budget", "analyse_position", "analyse_chain"]
@@ -91,6 +101,12 @@ class Verdict:
         A paragraph a referee can read.
     sequence : tuple
         For ``search``: the principal variation (moves, None = pass).
+    alternatives : tuple
+        ``(condition, status, sequence)`` for verdicts that depend on a
+        condition (:mod:`.confirm`): ``"owner-ko-priority"`` /
+        ``"attacker-ko-priority"`` (Korean: the referee decides by ko
+        threats) and ``"owner-first"`` (J1989 Art. 13: the status if the
+        owner moved first).  Empty for every other verdict.
     nodes : int
         Search nodes spent on this chain (0 for static).
     seconds : float
@@ -107,6 +123,7 @@ class Verdict:
     sequence: tuple[Move, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
+    alternatives: tuple[tuple[str, str, tuple[Move, ...]], ...] = ()
 
     @property
     def points(self) -> list[Point]:
@@ -130,6 +147,10 @@ class Verdict:
             "sequence": [format_move(m) for m in self.sequence],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
+            **({"alternatives": [
+                {"condition": c, "status": st, "sequence": [format_move(m) for m in seq]}
+                for c, st, seq in self.alternatives
+            ]} if self.alternatives else {}),
         }
 
 
@@ -162,19 +183,30 @@ def _prepare(position: Position, rules: RuleSet, budget: Budget) -> _Context:
                     ctx.safe_stones |= chain.stones
         for color in (Color.BLACK, Color.WHITE):
             ctx.static.update(confined_death(position, color, G))
+        # Safe groups under alternating play (analysis/safety.py): their chains are
+        # alive and never captured, the opponent's chains in their regions not alive.
+        for color in (Color.BLACK, Color.WHITE):
+            for chain, proof in safety_proofs(position, color, G).items():
+                if chain in ctx.static:
+                    continue
+                ctx.static[chain] = proof
+                if proof.status == "alive":
+                    ctx.safe_stones |= chain.stones
     return ctx
 
 
-def _zone(ctx: _Context, chain: Chain) -> tuple[int, int]:
-    """(zone points, bitboard of the safe stones bordering it)."""
+def _zone(ctx: _Context, chain: Chain, ignore: int = 0) -> tuple[int, int]:
+    """(zone points, bitboard of the safe stones bordering it); stones in ``ignore`` are no barrier."""
     pos = ctx.position
     g = geometry(pos.size)
-    open_points = g.full & ~ctx.safe_stones
+    safe = ctx.safe_stones & ~ignore
+    open_points = g.full & ~safe
     zone = flood(chain.stones, open_points, g)
-    border = dilate(zone, g) & ctx.safe_stones
+    border = dilate(zone, g) & safe
     return zone, border
 
 
+_SEKI_SHARE = 0.5  # share of playouts ending in a seki shape that turns the guess into "seki"
 _BORDERLINE = (0.35, 0.65)  # playout shares that count as a close call
 _REFINE_SEED = 0x61
 
@@ -194,6 +226,7 @@ def _ownership(ctx: _Context) -> Ownership:
         first.playouts + more.playouts,
         tuple(a + b for a, b in zip(first.black, more.black)),
         tuple(a + b for a, b in zip(first.white, more.white)),
+        tuple(a + b for a, b in zip(first.seki, more.seki)),
     )
 
 
@@ -207,6 +240,17 @@ def _heuristic(ctx: _Context, chain: Chain) -> tuple[str, str]:
         f"in {ctx.ownership.playouts} random playouts (Monte Carlo ownership) the chain's points ended as "
         f"{chain.color.word}'s in {share:.0%} of them"
     )
+    if status == "alive" and ctx.rules.life_goal is LifeGoal.INDEPENDENT_LIFE:
+        # A chain that survives playouts mostly next to a point neither side can
+        # fill looks like seki: under AJR that is "not independently alive"
+        # (it stays on the board, and the points next to it are nobody's).
+        seki = ctx.ownership.seki_share(chain.stones)
+        if seki >= _SEKI_SHARE:
+            status = "not_alive"
+            why += (
+                f", but in {seki:.0%} of them it survived only next to a shared liberty that neither side could "
+                "fill without self-atari: it looks like seki, which is not independent life"
+            )
     return status, why
 
 
@@ -218,7 +262,19 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
     if proof is not None:
         return Verdict(chain.color, chain.stones, size, proof.status, "static", proof.rule, proof.reason,
                        seconds=time.perf_counter() - start)
-    zone, border = _zone(ctx, chain)
+    # Stones made safe by answers (safety.py) stay safe only if their owner answers every
+    # move in their regions; the local game counts such a move and its answer as two
+    # passes, which binds the owner's choice.  So the zone first ignores them as barriers
+    # (the zone of the other layers); only if that zone is too large are they used, and
+    # then a result in their owner's favour is not accepted (a result against them is).
+    answered = 0
+    for other, other_proof in ctx.static.items():
+        if other_proof.rule.startswith("safe-regions") and other_proof.status == "alive":
+            answered |= other.stones
+    zone, border = _zone(ctx, chain, ignore=answered)
+    if (zone & pos.empty_bits).bit_count() > ctx.budget.max_zone_empty:
+        zone, border = _zone(ctx, chain)
+    answered &= border
     empty_in_zone = zone & pos.empty_bits
     nodes = 0
     note = ""
@@ -239,12 +295,19 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
         ctx.search_seconds += result.seconds
         nodes = result.nodes
         own_border = border & pos.stones(chain.color)
-        if result.status == "alive" or (result.status == "not_alive" and not own_border):
+        favours = chain.color if result.status == "alive" else chain.color.opponent
+        bound = bool(answered & pos.stones(favours))
+        if not bound and (result.status == "alive" or (result.status == "not_alive" and not own_border)):
             return Verdict(
                 chain.color, chain.stones, size, result.status, "search", "search", result.reason,
                 tuple(result.sequence), result.nodes, time.perf_counter() - start,
             )
-        if result.status == "not_alive":
+        if bound:
+            note = (
+                f"The local search found the chain {'alive' if result.status == 'alive' else 'not alive'}, "
+                "but the zone borders stones whose safety relies on answers elsewhere, so that is not a proof. "
+            )
+        elif result.status == "not_alive":
             note = (
                 "The local search found no way to live inside the zone, but the zone borders "
                 f"{chain.color.word} stones outside it that the chain might join, so that is not a proof. "
@@ -267,7 +330,7 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
 
 
 def _capture_verdict(ctx: _Context, chain: Chain) -> Verdict:
-    """J1989 Art. 7-1 / Korean: only Benson's first clause is proven so far."""
+    """J1989 Art. 7-1 / Korean: Benson's first clause (static), else the confirmation search."""
     size = ctx.position.size
     if chain in ctx.benson[chain.color]:
         reason = (
@@ -275,13 +338,7 @@ def _capture_verdict(ctx: _Context, chain: Chain) -> Verdict:
             "(Benson's unconditional life), so it is alive under J1989 Art. 7-1 (first clause)."
         )
         return Verdict(chain.color, chain.stones, size, "alive", "static", "benson", reason)
-    status, why = _heuristic(ctx, chain)
-    word = "alive" if status == "alive" else "dead"
-    reason = (
-        f"Assumed {word}: not proven; the confirmation search for this rule set is not implemented yet. "
-        f"Heuristic: {why}. A referee must confirm this verdict."
-    )
-    return Verdict(chain.color, chain.stones, size, status, "assumed", "heuristic", reason)
+    return _confirmation_verdict(ctx, chain)
 
 
 _METHODS: dict[LifeGoal, Callable[[_Context, Chain], Verdict]] = {
@@ -289,6 +346,104 @@ _METHODS: dict[LifeGoal, Callable[[_Context, Chain], Verdict]] = {
     LifeGoal.UNCAPTURABLE: _capture_verdict,
     LifeGoal.LOCAL_PLAYOUT: _capture_verdict,
 }
+
+
+# Ko rule of the confirmation search per axis value (see analysis/confirm.py).  Two modes: the
+# search is run with each side having ko priority and the referee decides if they differ.
+_CONFIRM_MODES: dict[ConfirmationKo, tuple[str, ...]] = {
+    ConfirmationKo.PASS_FOR_KO_ONCE: ("once",),
+    ConfirmationKo.PASS_FOR_KO_EACH: ("each",),
+    ConfirmationKo.REFEREE_KO_THREATS: ("owner", "attacker"),
+    ConfirmationKo.FIXED_KO: ("basic",),  # fixed ko has no meaning for the capture goal: basic ko only
+}
+
+
+def _confirm(ctx: _Context, chain: Chain, zone: int, mode: str, first: str = "attacker") -> ConfirmResult:
+    pos = ctx.position
+    target = divmod((chain.stones & -chain.stones).bit_length() - 1, pos.size)
+    result = confirm_life(
+        pos, target, area=zone, mode=mode, first=first,
+        end_passes=ctx.rules.analysis_end_passes,
+        max_nodes=ctx.budget.nodes,
+        max_seconds=max(0.0, min(ctx.budget.seconds, ctx.budget.total_seconds - ctx.search_seconds)),
+    )
+    ctx.search_seconds += result.seconds
+    return result
+
+
+def _confirmation_verdict(ctx: _Context, chain: Chain) -> Verdict:
+    """The confirmation search of J1989 Art. 7 (Korean: with each side having ko priority)."""
+    pos = ctx.position
+    size = pos.size
+    start = time.perf_counter()
+    zone, _ = _zone(ctx, chain)
+    empty_in_zone = (zone & pos.empty_bits).bit_count()
+    modes = _CONFIRM_MODES[ctx.rules.confirmation_ko]
+    nodes = 0
+    if ctx.search_seconds >= ctx.budget.total_seconds:
+        note = f"The search time for this position ({ctx.budget.total_seconds:g} s) was spent on other chains. "
+    elif empty_in_zone > ctx.budget.max_zone_empty:
+        note = (f"Its zone has {empty_in_zone} empty points, more than the confirmation search takes "
+                f"({ctx.budget.max_zone_empty}). ")
+    else:
+        first = _confirm(ctx, chain, zone, modes[0])
+        nodes = first.nodes
+        results = [first]
+        if len(modes) > 1 and first.proven and first.ko_seen:
+            results.append(_confirm(ctx, chain, zone, modes[1]))
+            nodes += results[-1].nodes
+        if all(r.proven for r in results):
+            return _proven_verdict(ctx, chain, zone, modes, results, nodes, start)
+        note = f"The confirmation search ran out of its budget ({nodes} positions). "
+    status, why = _heuristic(ctx, chain)
+    word = "alive" if status == "alive" else "dead"
+    reason = (
+        f"Assumed {word}: not proven. {note}Heuristic: {why}. A referee must confirm this verdict."
+    )
+    return Verdict(chain.color, chain.stones, size, status, "assumed", "heuristic", reason,
+                   nodes=nodes, seconds=time.perf_counter() - start)
+
+
+def _status(result: ConfirmResult) -> str:
+    return "alive" if result.status == "alive" else "not_alive"
+
+
+def _proven_verdict(ctx: _Context, chain: Chain, zone: int, modes: tuple[str, ...], results: list[ConfirmResult],
+                    nodes: int, start: float) -> Verdict:
+    size = ctx.position.size
+    owner, opp = chain.color.word.capitalize(), chain.color.opponent.word.capitalize()
+    if len(results) == 2 and results[0].status != results[1].status:
+        own, att = results  # modes ("owner", "attacker")
+        reason = (
+            f"Referee decides: ko threats. The local play-out depends on who wins a ko: if {owner} has more "
+            f"ko threats elsewhere the chain is {own.status}, if {opp} has more it is {att.status}. "
+            f"With {owner}'s ko priority: {own.reason} With {opp}'s ko priority: {att.reason}"
+        )
+        alternatives = (
+            ("owner-ko-priority", _status(own), tuple(own.sequence)),
+            ("attacker-ko-priority", _status(att), tuple(att.sequence)),
+        )
+        # The count of record uses the attacker's priority; the ruling shows both outcomes.
+        return Verdict(chain.color, chain.stones, size, _status(att), "search", "referee-ko-threats", reason,
+                       tuple(att.sequence), nodes, time.perf_counter() - start, alternatives)
+    result = results[-1]
+    reason = result.reason
+    if len(results) == 2:
+        reason += " The same holds whoever has more ko threats."
+    alternatives: tuple = ()
+    if result.status == "dead" and ctx.rules.life_goal is LifeGoal.UNCAPTURABLE:
+        # J1989 Art. 13: would the chain live if its owner moved first?  Then an effective move is left.
+        mine = _confirm(ctx, chain, zone, modes[0], first="owner")
+        nodes += mine.nodes
+        if mine.status == "alive" and mine.sequence and mine.sequence[0] is not None:
+            move = format_move(mine.sequence[0])
+            alternatives = (("owner-first", "alive", tuple(mine.sequence)),)
+            reason += (
+                f" But if {owner} moved first ({owner} {move}) the chain would be alive: an effective move "
+                f"is left at the stop (J1989 Art. 13)."
+            )
+    return Verdict(chain.color, chain.stones, size, _status(result), "search", "confirmation", reason,
+                   tuple(result.sequence), nodes, time.perf_counter() - start, alternatives)
 
 
 def analyse_position(position: Position, rules: RuleSet, budget: Budget = Budget()) -> list[Verdict]:

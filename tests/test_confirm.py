@@ -1,0 +1,145 @@
+"""The J1989 confirmation search (analysis/confirm.py): Art. 7-1 capture goal, Art. 7-2 pass for ko,
+Korean ko priority, repetition, and the transposition table against the plain search.
+
+Positions are small corners walled in by pass-alive stones; the search area is the corner (the
+points not occupied by pass-alive stones connected to the target), as life.py's zone would be.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.analysis.confirm import KO_MODES, _pass_alive, confirm_life
+from adjudicator.board import flood, geometry
+from adjudicator.coords import format_move
+from adjudicator.errors import InvalidVertex
+
+# Bent four in the corner (rules-sources.md 1.3.1, T15): White's eye space A6-A7-B7-C7 is an L
+# whose bend is the corner point.  Black, moving first, plays inside and gets a ko he takes first;
+# White's only ko threat in confirmation is a pass for that ko (Art. 7-2), after which Black
+# resolves the ko: dead "regardless of ko threats" (S20; S10 #8).  With unlimited ko threats
+# (Korean referee question) White wins the ko; moving first White simply lives.
+BENT_FOUR = """
+    . . . o o x .
+    . o o o o x x
+    o o o o x . x
+    x x x x x x x
+    x x . x . x .
+    . x x x x x x
+    x x . . . . .
+"""
+BENT_FOUR_WHITE = (4, 1)  # B5
+
+# Double-ko seki (rules-sources.md 1.3.2, T3; goscorer test_double_ko's left corner, walled in):
+# the black stone at A6 and the white stone at C7 are the ko stones.
+DOUBLE_KO_SEKI = """
+    . x o o o x . x .
+    x x x x o x x x x
+    . x o x o o x . x
+    x o . o . o x x x
+    o o o o o o x . x
+    x x x x x x x x x
+    . x . x . x . x .
+    x x x x x x x x x
+    . x . x . x . x .
+"""
+
+
+def zone(pos, point):
+    """Points connected to ``point`` without crossing a pass-alive stone (life.py's zone)."""
+    g = geometry(pos.size)
+    safe = _pass_alive(pos.black, pos.white, g) | _pass_alive(pos.white, pos.black, g)
+    return flood(pos.bit(point), g.full & ~safe, g)
+
+
+def test_a_lone_stone_in_atari_is_captured_and_nothing_comes_back(diagram):
+    pos = diagram(
+        """
+        x . o .
+        o o o .
+        . . . .
+        . . . .
+        """
+    )
+    r = confirm_life(pos, (3, 0))
+    assert (r.status, r.proven) == ("dead", True)
+    assert [format_move(m) for m in r.sequence][:1] == ["B4"]
+
+
+def test_pass_alive_group_is_alive_without_a_fight(diagram):
+    pos = diagram(BENT_FOUR)
+    r = confirm_life(pos, (0, 0), area=zone(pos, (0, 0)))  # Black's wall, two real eyes
+    assert r.status == "alive" and r.nodes <= 2
+
+
+@pytest.mark.parametrize("mode", ["once", "each", "attacker"])
+def test_bent_four_in_the_corner_is_dead_whatever_the_threats(diagram, mode):
+    pos = diagram(BENT_FOUR)
+    r = confirm_life(pos, BENT_FOUR_WHITE, area=zone(pos, BENT_FOUR_WHITE), mode=mode, max_nodes=60_000)
+    assert r.status == "dead", r.reason
+    assert r.ko_seen
+
+
+def test_bent_four_lives_with_ko_priority_or_moving_first(diagram):
+    pos = diagram(BENT_FOUR)
+    area = zone(pos, BENT_FOUR_WHITE)
+    assert confirm_life(pos, BENT_FOUR_WHITE, area=area, mode="owner", max_nodes=60_000).status == "alive"
+    first = confirm_life(pos, BENT_FOUR_WHITE, area=area, first="owner", max_nodes=60_000)
+    assert first.status == "alive"
+    assert first.sequence[0] is not None  # an effective move, not a pass
+
+
+def test_the_dead_line_shows_the_pass_for_ko(diagram):
+    pos = diagram(BENT_FOUR)
+    r = confirm_life(pos, BENT_FOUR_WHITE, area=zone(pos, BENT_FOUR_WHITE), mode="each", max_nodes=60_000)
+    assert "pass-for-ko" in r.sequence_notes or "captures" in r.reason  # the ko is fought in the line
+    assert len(r.sequence) == len(r.sequence_notes)
+
+
+@pytest.mark.parametrize("mode", ["once", "each", "owner", "attacker"])
+def test_transposition_table_agrees_with_the_plain_search(diagram, mode):
+    pos = diagram(BENT_FOUR)
+    area = zone(pos, BENT_FOUR_WHITE)
+    with_tt = confirm_life(pos, BENT_FOUR_WHITE, area=area, mode=mode, max_nodes=200_000)
+    plain = confirm_life(pos, BENT_FOUR_WHITE, area=area, mode=mode, max_nodes=400_000, transposition_table=False)
+    assert with_tt.proven and plain.proven
+    assert with_tt.status == plain.status
+    assert with_tt.nodes < plain.nodes
+
+
+def test_ko_stones_of_a_double_ko_seki_are_dead_and_the_loop_terminates(diagram):
+    # S10 #12: the ko stones can be taken (dead under Art. 7-1) but stay on the board; with
+    # pass-for-ko "each" the confirmation loops: the search must still stop with a proof.
+    pos = diagram(DOUBLE_KO_SEKI)
+    for point in ((5, 0), (6, 2)):  # black A6, white C7
+        for mode in ("once", "each"):
+            r = confirm_life(pos, point, area=zone(pos, point), mode=mode, max_nodes=20_000)
+            assert (r.status, r.proven) == ("dead", True), (point, mode, r.reason)
+
+
+def test_korean_ko_priority_decides_the_ko_stone(diagram):
+    pos = diagram(DOUBLE_KO_SEKI)
+    area = zone(pos, (5, 0))
+    owner = confirm_life(pos, (5, 0), area=area, mode="owner", max_nodes=20_000)
+    attacker = confirm_life(pos, (5, 0), area=area, mode="attacker", max_nodes=20_000)
+    assert (owner.status, attacker.status) == ("alive", "dead")
+    # With ko priority Black retakes at once (a threat and its answer elsewhere cost nothing).
+    assert owner.sequence[:2] == [(6, 0), (5, 0)]
+
+
+def test_budget_gives_unknown_not_a_guess(diagram):
+    pos = diagram(BENT_FOUR)
+    r = confirm_life(pos, BENT_FOUR_WHITE, area=zone(pos, BENT_FOUR_WHITE), max_nodes=50)
+    assert (r.status, r.proven, r.sequence) == ("unknown", False, [])
+    assert "stopped after" in r.reason
+
+
+def test_bad_arguments(diagram):
+    pos = diagram(BENT_FOUR)
+    with pytest.raises(ValueError, match="ko mode"):
+        confirm_life(pos, BENT_FOUR_WHITE, mode="sometimes")
+    with pytest.raises(ValueError, match="first"):
+        confirm_life(pos, BENT_FOUR_WHITE, first="nobody")
+    with pytest.raises(InvalidVertex):
+        confirm_life(pos, (6, 0))  # empty point
+    assert set(KO_MODES) == {"once", "each", "owner", "attacker", "basic"}

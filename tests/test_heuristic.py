@@ -1,0 +1,59 @@
+"""The Monte Carlo heuristic behind assumed verdicts: ownership and the seki signal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.analysis.heuristic import playout_ownership
+from adjudicator.analysis.life import analyse_chain
+from adjudicator.board import Color
+from adjudicator.coords import point_from_vertex
+from adjudicator.history import replay
+from adjudicator.report import score_file
+from adjudicator.rules import AJR, J1989
+from adjudicator.sgfio import read_sgf
+
+DATA = Path(__file__).parent / "data"
+
+LIVING = """
+    . x . x o . o
+    x x x x o o .
+    x x x x o o o
+    x x x x o o o
+    x x x x o o o
+    x . x x o . o
+    x x x x o o o
+"""
+
+
+def test_living_groups_show_no_seki_shape(diagram):
+    pos = diagram(LIVING)
+    own = playout_ownership(pos, 16)
+    for point in ((0, 0), (0, 6)):
+        chain = pos.chain(point)
+        assert own.seki_share(chain) == 0.0
+        assert own.share(chain, pos.color_at(point)) == 1.0
+
+
+def test_real_seki_is_guessed_not_independently_alive():
+    # kgs-2017-seki.sgf (tests/data/README.md): the players left C10-E10 and F2
+    # neutral; black's row-9 chain and white's row-11 chain share C10, D10, E10.
+    final = replay(read_sgf(DATA / "kgs-2017-seki.sgf"), AJR).final
+    own = playout_ownership(final, 32)
+    for vertex in ("C9", "C11", "E1"):
+        chain = final.chain(point_from_vertex(vertex, 19))
+        assert own.share(chain, final.color_at(point_from_vertex(vertex, 19))) >= 0.5, vertex
+        assert own.seki_share(chain) >= 0.5, vertex
+    verdict = analyse_chain(final, point_from_vertex("C9", 19), AJR)
+    assert (verdict.status, verdict.provenance) == ("not_alive", "assumed")
+    assert "seki" in verdict.reason
+    # Under J1989 a chain in seki is alive (Art. 8 then denies it territory):
+    # the seki guess must not turn it into a dead chain.
+    assert analyse_chain(final, point_from_vertex("C9", 19), J1989).status == "alive"
+
+
+def test_real_seki_game_counts_as_the_players_did():
+    ruling = score_file(DATA / "kgs-2017-seki.sgf")
+    assert ruling.result == ruling.replay.record.result_text.replace(".50", ".5")
+    seki = set(ruling.score.vertices(ruling.score.seki))
+    assert {"C9", "C11", "E1"} <= seki

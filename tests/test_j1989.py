@@ -1,0 +1,213 @@
+"""J1989 and Korean rulings end to end: life by confirmation (Art. 7), Art. 8 seki and territory,
+both lose (Art. 13), referee decides (Korean ko threats), and the pass-for-ko axis.
+
+Positions from rules-sources.md section 5, walled in by pass-alive stones so that the local zone
+is small (the confirmation search is exponential; see docs/j1989.md).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from adjudicator.analysis.life import Budget, analyse_position
+from adjudicator.board import Color
+from adjudicator.history import GameRecord, Play, Setup, replay
+from adjudicator.report import ruling_to_dict
+from adjudicator.rules import AJR, J1989, KOREAN, ConfirmationKo, parse_ruleset
+from adjudicator.ruling import Outcome, adjudicate
+from adjudicator.scoring import Fate, territory_score
+
+from test_confirm import BENT_FOUR, BENT_FOUR_WHITE, DOUBLE_KO_SEKI
+
+BUDGET = Budget(nodes=60_000, seconds=10, total_seconds=30)
+
+# First-mover-wins semeai (rules-sources.md 1.3.8, T21/T22): the black string B6-B7-C6 and the
+# white string D6-D7 share the liberty C7; each has one outside liberty (A7, E7).  Whoever moves
+# first captures the other: in confirmation both are dead (each can be captured by the opponent
+# moving first), the three liberties are dame, and an effective move is left for both players.
+SEMEAI = """
+    . x . o . x .
+    o x x o x x x
+    o o o x x . x
+    . o o x x x x
+    o o o x . x .
+    . o o x x x x
+    o o o x . x .
+"""
+
+
+def stopped(pos, komi):
+    """A record of ``pos`` set up and stopped by two passes."""
+    setup = Setup(0, black=tuple(pos.points(pos.black)), white=tuple(pos.points(pos.white)))
+    return GameRecord(pos.size, (setup, Play(1, Color.BLACK, None), Play(2, Color.WHITE, None)), komi=komi)
+
+
+def verdict_at(verdicts, pos, point):
+    stones = pos.chain(point)
+    return next(v for v in verdicts if v.stones == stones)
+
+
+# -- life by confirmation ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reading", ["pass-for-ko-once", "pass-for-ko-each"])
+def test_bent_four_is_dead_under_j1989_by_search(diagram, reading):
+    pos = diagram(BENT_FOUR)
+    rules = parse_ruleset(f"j1989,confirmation_ko={reading}")
+    white = verdict_at(analyse_position(pos, rules, BUDGET), pos, BENT_FOUR_WHITE)
+    assert (white.status, white.provenance, white.method) == ("not_alive", "search", "confirmation")
+    assert "dead" in white.reason and "pass for ko" in white.reason
+    # Moving first White would live: the verdict records it (used by the Art. 13 test).
+    assert [c for c, _, _ in white.alternatives] == ["owner-first"]
+
+
+def test_bent_four_under_korean_rules_is_a_referee_question(diagram):
+    pos = diagram(BENT_FOUR)
+    white = verdict_at(analyse_position(pos, KOREAN, BUDGET), pos, BENT_FOUR_WHITE)
+    assert (white.provenance, white.method) == ("search", "referee-ko-threats")
+    assert dict((c, s) for c, s, _ in white.alternatives) == {
+        "owner-ko-priority": "alive", "attacker-ko-priority": "not_alive"}
+    assert "Referee decides: ko threats" in white.reason
+    assert white.to_dict()["alternatives"][0]["condition"] == "owner-ko-priority"
+
+
+def test_j1989_ruling_removes_the_bent_four_without_both_lose(diagram):
+    # Only White gains by moving first (Black's first move changes nothing): no Art. 13.
+    pos = diagram(BENT_FOUR)
+    ruling = adjudicate(replay(stopped(pos, 0.5), J1989), budget=BUDGET)
+    assert ruling.outcome is Outcome.BLACK_WINS and ruling.alternatives == []
+    white = verdict_at(ruling.verdicts, ruling.position, BENT_FOUR_WHITE)
+    assert ruling.fate(white) is Fate.DEAD
+    # The corner is Black's: the 10 white stones are removed and the eye space counts.
+    assert ruling.score.removed[1] == ruling.position.chain(BENT_FOUR_WHITE)
+
+
+def test_korean_ruling_gives_both_outcomes_when_ko_threats_decide(diagram):
+    pos = diagram(BENT_FOUR)
+    ruling = adjudicate(replay(stopped(pos, 20.5), KOREAN), budget=BUDGET)
+    assert ruling.outcome is Outcome.REFEREE_DECIDES and ruling.result == "?"
+    assert not ruling.decided_by_count
+    data = ruling_to_dict(ruling)
+    conditions = [a["condition"] for a in data["alternatives"]]
+    assert conditions == ["Black has more ko threats", "White has more ko threats"]
+    black, white = data["alternatives"]
+    assert black["score"] > 0 > white["score"]  # komi 20.5: the winner depends on the ko
+    assert black["result"].startswith("B+") and white["result"].startswith("W+")
+
+
+def test_first_mover_semeai_is_both_lose(diagram):
+    pos = diagram(SEMEAI)
+    verdicts = analyse_position(pos, J1989, BUDGET)
+    for point in ((5, 1), (5, 3)):
+        v = verdict_at(verdicts, pos, point)
+        assert (v.status, v.provenance) == ("not_alive", "search")
+        assert v.alternatives and v.alternatives[0][:2] == ("owner-first", "alive")
+    ruling = adjudicate(replay(stopped(pos, 0.5), J1989), budget=BUDGET)
+    assert (ruling.outcome, ruling.result) == (Outcome.BOTH_LOSE, "Void")
+    data = ruling_to_dict(ruling)
+    assert data["outcome"] == "both-lose"
+    black, white = data["alternatives"]
+    assert black["condition"] == "Black moves first" and black["score"] > 0
+    assert white["condition"] == "White moves first" and white["score"] < 0
+    assert black["move"] in ("A7", "C7", "E7") and white["move"] in ("A7", "C7", "E7")
+    assert any(r.article == "J1989 Art. 13" for r in ruling.reasons)
+
+
+def test_ajr_ruling_has_no_alternatives(diagram):
+    pos = diagram(SEMEAI)
+    ruling = adjudicate(replay(stopped(pos, 0.5), AJR), budget=BUDGET)
+    assert ruling.alternatives == [] and ruling_to_dict(ruling)["alternatives"] == []
+    assert ruling.outcome in (Outcome.BLACK_WINS, Outcome.WHITE_WINS, Outcome.JIGO)
+
+
+def test_double_ko_seki_ko_stones_are_dead_by_confirmation(diagram):
+    pos = diagram(DOUBLE_KO_SEKI)
+    verdicts = analyse_position(pos, J1989, Budget(nodes=5_000, seconds=2, total_seconds=6))
+    for point in ((5, 0), (6, 2)):  # black A6, white C7
+        v = verdict_at(verdicts, pos, point)
+        assert (v.status, v.provenance) == ("not_alive", "search")
+
+
+# -- Art. 8 seki and territory (statuses given by hand) --------------------------------------
+
+
+def given(pos, statuses):
+    """Verdict stand-ins: every chain alive except those listed as not alive."""
+    out = []
+    for color, chain in pos.chains():
+        dead = any(chain & pos.bit(p) for p in statuses)
+        out.append(SimpleNamespace(color=color, stones=chain, status="not_alive" if dead else "alive"))
+    return out
+
+
+def test_double_ko_seki_art8_no_territory_ko_stones_stay(diagram):
+    # rules-sources.md 1.3.2 / T3: the ko stones are dead but not inside any territory, the ko
+    # points are dame, so every group touching them is in seki; the black wall's eyes elsewhere
+    # still count (they touch no dame).
+    pos = diagram(DOUBLE_KO_SEKI)
+    score = territory_score(pos, given(pos, [(5, 0), (6, 2)]), J1989, komi=0)
+    assert score.removed == (0, 0)
+    assert score.fate_of(pos.bit((5, 0))) is Fate.SEKI and score.fate_of(pos.bit((6, 2))) is Fate.SEKI
+    corner = pos.bit((8, 0)) | pos.bit((6, 0))  # A9, A7: eye points of the corner groups
+    assert not (score.territory[0] | score.territory[1]) & corner
+    assert score.fate_of(pos.bit((4, 0))) is Fate.SEKI  # the white group A5
+    assert score.territory_points(Color.BLACK) > 0 and score.territory_points(Color.WHITE) == 0
+
+
+def test_dead_stone_inside_a_seki_eye_earns_nothing(diagram):
+    # rules-sources.md T8 (S26; the eskimo.com thread): a white stone at A8 inside Black's seki eye.
+    pos = diagram(
+        """
+        o . x . o x o .
+        . o x x x x o .
+        x x o o o o o .
+        . x o . . . . .
+        x x o . . . . .
+        o o o . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        """
+    )
+    score = territory_score(pos, given(pos, [(7, 0)]), J1989, komi=0)
+    assert score.removed == (0, 0)  # not removed: no prisoner
+    assert score.fate_of(pos.bit((7, 0))) is Fate.SEKI
+    assert score.territory_points(Color.BLACK) == 0  # no points in seki
+    # AJR counts it the same way (not in any territory).
+    ajr = territory_score(pos, given(pos, [(7, 0)]), AJR, komi=0)
+    assert ajr.removed == (0, 0)
+
+
+def test_unfilled_dame_puts_walls_in_seki_filled_dame_do_not(diagram):
+    # rules-sources.md T12: Art. 8 literally, before and after filling column C.
+    open_ = diagram(
+        """
+        . x . o .
+        x x . o o
+        . x . o .
+        x x . o o
+        . x . o .
+        """
+    )
+    filled = diagram(
+        """
+        . x x o .
+        x x x o o
+        . x x o .
+        x x x o o
+        . x o o .
+        """
+    )
+    assert territory_score(open_, given(open_, []), J1989, komi=0).territory == (0, 0)
+    score = territory_score(filled, given(filled, []), J1989, komi=0)
+    assert (score.territory_points(Color.BLACK), score.territory_points(Color.WHITE)) == (3, 3)
+
+
+# -- the pass-for-ko axis ------------------------------------------------------------------
+
+
+def test_pass_for_ko_axis_values_parse():
+    assert J1989.confirmation_ko is ConfirmationKo.PASS_FOR_KO_ONCE
+    assert parse_ruleset("j1989,confirmation_ko=pass-for-ko-each").confirmation_ko is ConfirmationKo.PASS_FOR_KO_EACH
+    assert parse_ruleset("korean,confirmation_ko=pass-for-ko-once").confirmation_ko is ConfirmationKo.PASS_FOR_KO_ONCE

@@ -1,0 +1,316 @@
+"""Safe groups under alternating play (analysis/safety.py), checked against the exact AJR search.
+
+Hand-made shapes on small, nearly full boards (so that the exact search of
+``prove_independent_life`` finishes), false-safe shapes that must not be
+proven, and random dense positions (hypothesis and a fixed counted sample)
+where every verdict of the rule is compared with the exact search: zero
+disagreements allowed.
+"""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator.analysis.life import Budget, analyse_position
+from adjudicator.analysis.safety import local_region_value, safe_groups, safety_proofs
+from adjudicator.analysis.search import prove_independent_life
+from adjudicator.analysis.static import confined_death, eye_pair_life
+from adjudicator.board import Color, Position
+from adjudicator.diagrams import parse_diagram
+from adjudicator.graph import build_graph
+from adjudicator.rules import AJR
+
+B, W = Color.BLACK, Color.WHITE
+
+
+def proofs(pos):
+    out = {}
+    for color in (B, W):
+        for chain, proof in safety_proofs(pos, color, total_nodes=200_000).items():
+            assert chain.stones not in out, "a chain proven twice"
+            out[chain.stones] = proof
+    return out
+
+
+def exact(pos, stones, area=None, max_nodes=60_000):
+    return prove_independent_life(pos, pos.point_of(stones), area=area, max_nodes=max_nodes, max_seconds=5.0)
+
+
+def test_corner_group_with_two_eye_regions_is_alive_and_the_search_agrees():
+    pos = parse_diagram(
+        """
+        . x . x o .
+        x x x x o o
+        o o o o . o
+        . o . o o o
+        o o o o . o
+        o . o o o o
+        """
+    )
+    got = proofs(pos)
+    black = pos.chain((5, 1))
+    assert got[black].status == "alive" and got[black].rule == "safe-regions"
+    assert exact(pos, black).status == "alive"
+    white = pos.chain((3, 0))
+    assert got[white].status == "alive"
+    assert exact(pos, white).status == "alive"
+
+
+def test_edge_group_with_two_territories():
+    pos = parse_diagram(
+        """
+        o x . x . x o
+        o x x x x x o
+        o o o o o o o
+        . o . o . o .
+        o o o o o o o
+        . o . o . o .
+        o o o o o o o
+        """
+    )
+    got = proofs(pos)
+    black = pos.chain((6, 1))
+    assert got[black].status == "alive"
+    assert exact(pos, black).status == "alive"
+
+
+def test_centre_group_with_two_regions_of_two_points():
+    pos = parse_diagram(
+        """
+        o . o o o . o
+        o o x x x o o
+        o x x . x x o
+        o x . x . x o
+        o x x . x x o
+        o o x x x o o
+        o . o o o . o
+        """
+    )
+    got = proofs(pos)
+    black = pos.chain((5, 2))
+    # Regions {D5}, {C4}, {E4}, {D3}: four one-point eyes around one chain.
+    assert got[black].status == "alive"
+    assert exact(pos, black).status == "alive"
+
+
+def test_dead_stone_inside_a_territory_is_not_alive_and_the_wall_is_alive():
+    pos = parse_diagram(
+        """
+        . x . o . x o
+        x x x x x x o
+        o o o o o o o
+        . o . o . o .
+        o o o o o o o
+        . o o . o o .
+        o o o o o o o
+        """
+    )
+    got = proofs(pos)
+    wall = pos.chain((5, 0))
+    dead = pos.chain((6, 3))
+    assert got[wall].status == "alive"
+    assert got[dead].status == "not_alive" and "lies in a region" in got[dead].reason
+    assert exact(pos, wall).status == "alive"
+    # White's outer chain is pass-alive and the black wall has no liberty outside its
+    # two regions, so plays outside the regions cannot matter: the regions are the game.
+    regions = 0
+    for group in safe_groups(pos, B):
+        for r, _need in group.regions:
+            regions |= r
+    assert exact(pos, dead, area=regions).status == "not_alive"
+
+
+def test_one_region_that_gives_two_eyes():
+    # Straight five between two black walls joined at F4: one region, demand 2.
+    pos = parse_diagram(
+        """
+        o . o . o o o
+        o o o o o o o
+        x x x x x x o
+        . . . . . x o
+        x x x x x x o
+        o o o o o o o
+        o . o . o . o
+        """
+    )
+    got = proofs(pos)
+    wall = pos.chain((4, 0))
+    assert got[wall].status == "alive"
+    [group] = [g for g in safe_groups(pos, B) if any(c.stones == wall for c in g.chains)]
+    assert [need for _r, need in group.regions] == [2]
+    assert exact(pos, wall).status == "alive"
+
+
+def test_two_by_four_corner_without_outside_liberties_is_not_proven():
+    # The exact search shows that white kills it (AJR, opponent first): the rule must not prove it.
+    pos = parse_diagram(
+        """
+        . . . . x o . . .
+        . . . . x o . . .
+        x x x x x o . . .
+        o o o o o o . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """
+    )
+    assert pos.chain((6, 0)) not in proofs(pos)
+    region = sum(pos.bit((r, c)) for r in (7, 8) for c in range(4))
+    # With a wall that cannot be captured (demand 1) black closes the region; with
+    # its only region (demand 2: two liberties after every answer) it cannot.
+    assert local_region_value(pos, B, region, 1, max_nodes=50_000)[0] is True
+    assert local_region_value(pos, B, region, 2, max_nodes=50_000)[0] is not True
+
+
+def test_region_where_the_attacker_lives_is_not_proven():
+    pos = parse_diagram(
+        """
+        . . . x o . o
+        o o . x o o o
+        x x x x o . o
+        o o o o o o o
+        o . o o . o .
+        o o o o o o o
+        o . o . o . o
+        """
+    )
+    got = proofs(pos)
+    # White, moving first, makes the stones A6-B6 independently alive inside black's
+    # only region (the exact search finds it): nothing here may be proven.
+    assert pos.chain((4, 0)) not in got
+    assert pos.chain((5, 0)) not in got
+    assert exact(pos, pos.chain((5, 0)), max_nodes=200_000).status == "alive"
+
+
+def test_cutting_point_leaves_the_cut_chain_unproven():
+    pos = parse_diagram(
+        """
+        . x . x o . o
+        x x . x o o o
+        . x x o o . o
+        x o o o o o o
+        o o . o . o .
+        o . o o o o o
+        o o . o o . o
+        """
+    )
+    got = proofs(pos)
+    lone = pos.chain((3, 0))  # A4, touching only the region A5
+    assert lone not in got
+    result = exact(pos, lone)
+    assert result.status in ("not_alive", "unknown")
+
+
+def test_reason_names_regions_and_rule():
+    pos = parse_diagram(
+        """
+        . x . x o .
+        x x x x o o
+        o o o o . o
+        . o . o o o
+        o o o o . o
+        o . o o o o
+        """
+    )
+    proof = proofs(pos)[pos.chain((5, 1))]
+    assert "A6" in proof.reason and "C6" in proof.reason and "Independent Life" in proof.reason
+
+
+def test_life_analysis_uses_the_safety_layer():
+    # The corner region A7, B7, A6 has a point (A7) that is no liberty of the wall, so
+    # neither Benson nor the eye pair applies; the safe regions rule does.
+    pos = parse_diagram(
+        """
+        . . x . x o .
+        . x x x x o o
+        x x o o o o .
+        o o o . o o o
+        o . o o o . o
+        o o o . o o o
+        . o o o . o o
+        """
+    )
+    verdicts = {v.stones: v for v in analyse_position(pos, AJR, Budget(nodes=2_000, total_seconds=1.0))}
+    black = verdicts[pos.chain((4, 0))]
+    assert black.status == "alive" and black.provenance == "static" and black.method == "safe-regions"
+    assert exact(pos, pos.chain((4, 0))).status == "alive"
+
+
+# -- soundness against the exact search ------------------------------------------------
+
+
+def _random_dense_position(seed: int, size: int, empty_left: int) -> Position:
+    rng = random.Random(seed)
+    pos = Position.empty(size)
+    points = [(r, c) for r in range(size) for c in range(size)]
+    stall = 0
+    while pos.empty_bits.bit_count() > empty_left and stall < 400:
+        facts, after = pos.try_play(rng.choice(points))
+        if after is None:
+            stall += 1
+            pos = pos.play(None)
+            continue
+        pos = after
+    return pos
+
+
+def _check_all(pos, max_nodes):
+    confirmed = 0
+    got = proofs(pos)
+    # The other static rules never contradict this one.
+    G = build_graph(pos)
+    for color in (B, W):
+        for rule in (eye_pair_life, confined_death):
+            for chain, other in rule(pos, color, G).items():
+                if chain.stones in got:
+                    assert got[chain.stones].status == other.status, (other.rule, str(pos))
+    for stones, proof in got.items():
+        result = exact(pos, stones, max_nodes=max_nodes)
+        if result.status == "unknown":
+            continue
+        assert result.status == proof.status, (proof.reason, str(pos))
+        confirmed += 1
+    return confirmed
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), size=st.sampled_from([4, 5]), empty_left=st.integers(2, 5))
+def test_safety_verdicts_agree_with_the_exact_search(seed, size, empty_left):
+    _check_all(_random_dense_position(seed, size, empty_left), max_nodes=3_000)
+
+
+def test_many_safety_verdicts_are_confirmed_by_search():
+    """A fixed sample, counted, so that the check cannot pass vacuously."""
+    confirmed = 0
+    for seed in range(60):
+        for size, empty_left in ((4, 3), (5, 4)):
+            confirmed += _check_all(_random_dense_position(seed, size, empty_left), max_nodes=3_000)
+    assert confirmed >= 25, confirmed
+
+
+def test_not_alive_verdicts_agree_with_the_exact_search_of_their_region():
+    """Stones inside a safe region: the whole-board search rarely finishes on them, so each
+    verdict is checked by the exact search of the P-region that holds the chain (the
+    wall's other liberties stay liberties there; every line of that local game is one
+    of the real game's lines in which the rest of the board is left alone)."""
+    from adjudicator.board import flood, geometry
+
+    confirmed = 0
+    for seed in range(40):
+        for size, empty_left in ((4, 3), (5, 4), (6, 5)):
+            pos = _random_dense_position(seed, size, empty_left)
+            g = geometry(size)
+            for stones, proof in proofs(pos).items():
+                if proof.status != "not_alive":
+                    continue
+                wall = pos.white if pos.black & stones else pos.black
+                region = flood(stones, g.full & ~wall, g)
+                result = exact(pos, stones, area=region, max_nodes=20_000)
+                if result.status == "unknown":
+                    continue
+                assert result.status == "not_alive", (proof.reason, str(pos))
+                confirmed += 1
+    assert confirmed >= 40, confirmed
