@@ -57,6 +57,7 @@ from .board import Color
 from .coords import MAX_SIZE, MIN_SIZE, Point, vertex_from_point
 from .errors import SgfError
 from .history import GameRecord, Play, Setup
+from .outfiles import check_output, write_atomic
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -564,35 +565,7 @@ def write_annotated_sgf(
         if the input cannot be read (as :func:`read_sgf`).
     """
     source = os.fsdecode(input_path)
-    target = os.fsdecode(output_path)
-    out = Path(output_path)
-    try:
-        same = out.exists() and os.path.samefile(input_path, out)
-    except OSError:
-        same = False
-    if same or os.path.realpath(source) == os.path.realpath(target):
-        raise SgfError(f"{target}: refusing to overwrite the input file; choose another --sgf-out")
-    if out.is_dir():
-        raise SgfError(f"{target}: is a directory")
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise SgfError(f"{target}: folder {os.fsdecode(folder)} does not exist")
+    check_output(output_path, [input_path], SgfError, "choose another --sgf-out")
     read_sgf(input_path)  # the guards and messages of the reader
     data = Path(input_path).read_bytes()
-    text = annotate_sgf(data, source, **annotation)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise SgfError(f"{target}: cannot write ({e.strerror or e})") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, out)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise SgfError(f"{target}: cannot write ({e.strerror or e})") from None
+    write_atomic(annotate_sgf(data, source, **annotation), output_path, SgfError)
