@@ -254,6 +254,154 @@ def score(
         typer.echo(render_ruling(ruling))
 
 
+@app.command()
+def gtp(
+    rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
+) -> None:
+    """Speak GTP version 2 on stdin/stdout: a scorer for GoGui, Sabaki and Go servers.
+
+    Answers final_score and final_status_list with the ruling of
+    'adjudicator score' on the game set up with boardsize, komi, play and
+    loadsgf; adjudicator-ruling gives that ruling as one line of JSON.  It
+    never generates moves.  Commands and reply formats: docs/gtp.md.
+    """
+    from .gtp import GtpEngine, serve_stdio
+
+    try:
+        engine = GtpEngine(rules)
+    except AdjudicatorError as e:
+        _fail(e)
+    raise typer.Exit(serve_stdio(engine))
+
+
+@app.command()
+def batch(
+    paths: Annotated[
+        list[str],
+        typer.Argument(metavar="PATH", help="SGF files, folders (searched recursively for *.sgf) and zip archives."),
+    ],
+    out: Annotated[
+        str,
+        typer.Option("--out", "-o", metavar="RESULTS.jsonl", help="JSON Lines output, appended to (never rewritten)."),
+    ],
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: the number of CPUs).")
+    ] = None,
+    rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
+    budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
+    seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", help="Seconds one record may take; a slower record fails as 'timed out'."),
+    ] = 60.0,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="Do not draw the progress bar.")] = False,
+) -> None:
+    """Score many records in parallel: one JSON line per record, a summary at the end.
+
+    Each record is scored as 'adjudicator score' does (proposed fill).  Records
+    whose key (the path, or ARCHIVE.zip!MEMBER) is already in RESULTS.jsonl are
+    skipped, so an interrupted batch resumes where it stopped.  A broken record
+    becomes a line with "status": "error" and the batch goes on; the exit code
+    is 0 unless the batch itself cannot run.  Line format: docs/batch.md.
+    """
+    from .batch import RichProgress, render_summary, run_batch
+
+    try:
+        parsed = _budget(budget, seconds)
+        with RichProgress(enabled=not no_progress) as progress:
+            report = run_batch(
+                paths, out, jobs=jobs, rules=rules, budget=parsed, timeout=timeout, progress=progress
+            )
+    except AdjudicatorError as e:
+        _fail(e)
+    except KeyboardInterrupt:
+        typer.echo(f"error: interrupted; the records done so far are in {out}: run again to resume", err=True)
+        raise typer.Exit(code=130) from None
+    typer.echo(render_summary(report))
+
+
+@app.command()
+def diagram(
+    file: Annotated[str, typer.Argument(metavar="FILE.sgf", help="SGF game record; its final position is drawn.")],
+    output: Annotated[
+        str,
+        typer.Option("--output", "-o", metavar="OUT.svg", help="The SVG to write (atomically; never the input file)."),
+    ],
+    rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
+    komi: Annotated[
+        Optional[float], typer.Option("--komi", help="Komi in points for White; default: the record's KM.")
+    ] = None,
+    no_fill: Annotated[
+        bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: draw the position as it stands.")
+    ] = False,
+) -> None:
+    """Draw the ruling of 'adjudicator score' as an SVG diagram with a legend.
+
+    The counted board with coordinates, territory squares, dead stones
+    (pale, crossed), seki stones (ringed), the fill stones (numbered) and a
+    '?' badge on every string whose verdict is assumed, then the result and
+    the count per side.  Symbols: docs/diagrams.md.
+    """
+    from .svg import diagram_file
+
+    try:
+        ruling = diagram_file(file, output, rules=rules, komi=komi, no_fill=no_fill)
+    except AdjudicatorError as e:
+        _fail(e)
+    typer.echo(f"{output}: {ruling.result} ({ruling.summary})")
+
+
+@app.command("cases")
+def cases_(
+    rules: Annotated[
+        Optional[str], typer.Option("--rules", "-r", help="Run only this preset: japanese (= ajr), j1989 or korean.")
+    ] = None,
+    case: Annotated[str, typer.Option("--case", metavar="GLOB", help="Run only cases whose name matches, e.g. 'bent-four*'.")] = "*",
+    directory: Annotated[
+        Optional[str], typer.Option("--dir", metavar="DIR", help="The cases folder (default: cases/ of the checkout).")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object: runs, counts, slowest.")] = False,
+) -> None:
+    """Run the precedent cases (cases/*.sgf + *.toml) through the engine and print a pass/fail table.
+
+    Each case is ruled on by 'score' under each preset its sidecar has a table
+    for; only the keys the sidecar gives are compared.  Exit 1 if a case fails
+    that is not marked known_failure, or a known failure passes (remove its
+    marker).  See cases/README.md for the sidecar format.
+    """
+    from .cases import load_cases, render_runs, run_cases, runs_to_dict
+
+    try:
+        runs = run_cases(load_cases(directory, case), None if rules is None else [rules])
+    except AdjudicatorError as e:
+        _fail(e)
+    typer.echo(json.dumps(runs_to_dict(runs), indent=2) if json_out else render_runs(runs))
+    if any(r.bad for r in runs):
+        raise typer.Exit(code=1)
+
+
+@app.command()
+def resume(
+    file: Annotated[str, typer.Argument(metavar="FILE.sgf", help="SGF record that ends with two successive passes.")],
+    by: Annotated[str, typer.Option("--by", metavar="B|W", help="The player who asks to resume.")],
+    rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Say who moves first when a stopped game is resumed, and the state it resumes from.
+
+    AJR: as if the last two passes had not occurred (the first passer moves,
+    position, prisoners and ko ban restored).  J1989 Art. 9-3: the opponent of
+    the player who asked moves first (Korean: assumed the same).
+    """
+    from .report import render_resume, resume_file, resume_to_dict
+
+    try:
+        result, resumed = resume_file(file, by, rules=rules)
+    except AdjudicatorError as e:
+        _fail(e)
+    typer.echo(json.dumps(resume_to_dict(result, resumed), indent=2) if json_out else render_resume(result, resumed))
+
+
 @app.command("rules")
 def rules_(
     json_out: Annotated[bool, typer.Option("--json", help="Print a JSON list: one object per preset.")] = False,

@@ -1,0 +1,115 @@
+"""The precedent cases library (cases/*.sgf + *.toml) run through the real engine.
+
+One test per case and preset.  The expected rulings come from the sources cited in
+each sidecar (rules-sources.md and design.md), never from the engine.  A preset
+table marked ``known_failure = "why"`` is an ``xfail(strict=True)``: when the
+engine starts passing it, the test fails and the marker must be removed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cases import CaseError, load_case, load_cases, run_case
+from adjudicator.cli import app
+from adjudicator.history import replay
+from adjudicator.rules import parse_ruleset
+from adjudicator.sgfio import read_sgf
+
+CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
+CASES = load_cases(CASES_DIR)
+
+
+def _params():
+    for case in CASES:
+        for preset, expected in case.expected.items():
+            marks = []
+            if expected.known_failure:
+                marks.append(pytest.mark.xfail(reason=expected.known_failure, strict=True))
+            yield pytest.param(case, preset, id=f"{case.name}[{preset}]", marks=marks)
+
+
+@pytest.mark.parametrize("case, preset", list(_params()))
+def test_case(case, preset):
+    run = run_case(case, preset)
+    assert not run.error, run.error
+    assert run.passed, f"{case.name} [{preset}] ({case.reference}): {run.diff()}"
+
+
+def test_library_size_and_coverage():
+    assert len(CASES) >= 40
+    tags = {t for c in CASES for t in c.tags}
+    for topic in ("seki", "bent-four", "double-ko", "long-cycle", "teire", "dame", "resumption",
+                  "snapback", "both-lose", "dead-stone"):
+        assert topic in tags, topic
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_case_sgf_replays_without_illegal_moves(case):
+    record = read_sgf(case.sgf)  # setup chains without liberties raise InvalidPosition
+    result = replay(record, parse_ruleset("japanese"), strict=True)  # IllegalMove on any illegal play
+    assert result.final.size == case.size
+
+
+def _write(folder: Path, name: str, toml: str, sgf: str = "(;FF[4]SZ[5]AB[aa];B[];W[])") -> Path:
+    (folder / f"{name}.sgf").write_text(sgf, encoding="utf-8")
+    path = folder / f"{name}.toml"
+    path.write_text(toml, encoding="utf-8")
+    return path
+
+
+_HEAD = 'title = "t"\ndescription = "d"\nsource = "https://example.org"\nreference = "T1"\nverified = "source"\n'
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ('[j1989]\ndead = ["Z9"]\n', '[j1989.dead] \'Z9\' is not a vertex of the 5x5 board'),
+        ('[ajr]\noutcome = "black-win"\n', "[ajr.outcome] unknown outcome 'black-win'"),
+        ('[ajr]\nterritory_black = "3"\n', "[ajr.territory_black] expected a whole number"),
+        ('[korean]\nwinner = "B"\n', "[korean.winner] unknown key"),
+        ('[ajr]\nnote = "only a note"\n', "[ajr] no expected value"),
+        ('[ajr]\nresult = "B+1"\nprecedent = "p"\n', "[ajr] precedent, follows and why go together"),
+        ('[j1989]\naxes = "confirmation_ko=sometimes"\nresult = "0"\n', "[j1989.axes] bad value 'sometimes'"),
+        ("", "no preset table"),
+    ],
+)
+def test_loader_rejects_a_malformed_sidecar_with_a_clear_error(tmp_path, body, message):
+    path = _write(tmp_path, "bad", _HEAD + body)
+    with pytest.raises(CaseError) as info:
+        load_case(path)
+    assert str(path) in str(info.value) and message in str(info.value)
+
+
+def test_loader_rejects_bad_toml_and_missing_keys(tmp_path):
+    with pytest.raises(CaseError, match="not valid TOML"):
+        load_case(_write(tmp_path, "a", "title = \n"))
+    with pytest.raises(CaseError, match=r"\[verified\] missing"):
+        load_case(_write(tmp_path, "b", _HEAD.replace('verified = "source"\n', "") + '[ajr]\nresult = "0"\n'))
+    (tmp_path / "c.toml").write_text(_HEAD + '[ajr]\nresult = "0"\n', encoding="utf-8")
+    with pytest.raises(CaseError, match="c.sgf is missing"):
+        load_case(tmp_path / "c.toml")
+
+
+def test_a_wrong_expectation_fails_with_a_one_line_diff(tmp_path):
+    # Black's lone stone on an otherwise empty board: not a dead stone of any rule set here.
+    path = _write(tmp_path, "w", _HEAD + '[ajr]\ndead = ["A5"]\nresult = "W+7"\n')
+    run = run_case(load_case(path), "japanese")
+    assert run.state == "fail" and not run.passed
+    diff = run.diff()
+    assert "\n" not in diff and "dead: expected A5" in diff and "result: expected 'W+7'" in diff
+
+
+def test_cases_command_table_and_exit_codes(tmp_path):
+    runner = CliRunner()
+    good = runner.invoke(app, ["cases", "--case", "jigo-no-komi", "--rules", "japanese"])
+    assert good.exit_code == 0, good.output
+    assert "jigo-no-komi" in good.output and "ajr: 1/1 pass" in good.output
+    _write(tmp_path, "w", _HEAD + '[ajr]\nresult = "W+7"\n')
+    bad = runner.invoke(app, ["cases", "--dir", str(tmp_path)])
+    assert bad.exit_code == 1 and "fail" in bad.output and "result: expected 'W+7'" in bad.output
+    missing = runner.invoke(app, ["cases", "--case", "no-such-case*"])
+    assert missing.exit_code == 1 and "error: " in missing.output and "no case matches" in missing.output
