@@ -68,8 +68,7 @@ from dataclasses import dataclass, field
 
 from ..board import Color, Geometry, Position, flood, geometry, iter_bits
 from ..coords import Move, Point, format_move, vertex_from_point
-from ..errors import InvalidVertex
-from .search import _adjacent, _play
+from .search import _adjacent, _play, target_string
 
 __all__ = ["ConfirmResult", "KO_MODES", "confirm_life"]
 
@@ -491,13 +490,7 @@ def confirm_life(
         raise ValueError(f"end_passes must be at least 1, not {end_passes}")
     size = position.size
     g = geometry(size)
-    row, col = target
-    if not (0 <= row < size and 0 <= col < size):
-        raise InvalidVertex(f"point {target} is off the {size}x{size} board")
-    color = position.color_at(target)
-    if color is None:
-        raise InvalidVertex(f"{vertex_from_point(target)}: no stone to confirm")
-    s_bits = position.chain(target)
+    color, s_bits = target_string(position, target, "confirm")
     p, o = position.stones(color), position.stones(color.opponent)
     zone = g.full if area is None else area & g.full
     searcher = _Confirmer(s_bits, zone, g, mode, end_passes, max_nodes, started + max_seconds)

@@ -510,6 +510,18 @@ class _Searcher:
             self.pairs, self.by_count = saved_pairs, saved_index
 
 
+def target_string(position: Position, target: Point, verb: str) -> tuple[Color, int]:
+    """(owner, stones) of the string at ``target``; InvalidVertex if it is off the board or empty."""
+    size = position.size
+    row, col = target
+    if not (0 <= row < size and 0 <= col < size):
+        raise InvalidVertex(f"point {target} is off the {size}x{size} board")
+    color = position.color_at(target)
+    if color is None:
+        raise InvalidVertex(f"{vertex_from_point(target)}: no stone to {verb}")
+    return color, position.chain(target)
+
+
 def prove_independent_life(
     position: Position,
     target: Point,
@@ -588,13 +600,7 @@ def prove_independent_life(
         raise ValueError(f"end_passes must be at least 1, not {end_passes}")
     size = position.size
     g = geometry(size)
-    row, col = target
-    if not (0 <= row < size and 0 <= col < size):
-        raise InvalidVertex(f"point {target} is off the {size}x{size} board")
-    color = position.color_at(target)
-    if color is None:
-        raise InvalidVertex(f"{vertex_from_point(target)}: no stone to analyse")
-    s_bits = position.chain(target)
+    color, s_bits = target_string(position, target, "analyse")
     p, o = position.stones(color), position.stones(color.opponent)
     searcher = _Searcher(
         p,
