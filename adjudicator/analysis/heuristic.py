@@ -27,7 +27,9 @@ same position always gets the same guess.
 
 from __future__ import annotations
 
+import functools
 import random
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 
 from ..board import Color, Position, dilate, flood, geometry, iter_bits
@@ -70,128 +72,396 @@ class Ownership:
         return sum(self.seki[i] for i in points) / (len(points) * self.playouts)
 
 
-def _grow(bits: int, g) -> int:
-    """Points orthogonally adjacent to ``bits`` (not ``bits`` itself)."""
-    return dilate(bits, g) & ~bits
+def _bit_list(bits: int) -> list[int]:
+    """Flat indices of the set bits of ``bits``, lowest first (as ``list(iter_bits(bits))``)."""
+    out = []
+    append = out.append
+    while bits:
+        low = bits & -bits
+        append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
-def _playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
-    g = geometry(pos.size)
+# The playout kernel works on plain ints, not on Position objects: ``me`` /
+# ``op`` are the bitboards of the player to move and of the opponent (swapped
+# after every turn), ``empty`` the empty points, ``ko`` the point the player to
+# move may not retake (basic ko, as in Position: a ban always binds the player
+# who moves next, since playouts alternate strictly).  Every decision, and every
+# call to the random generator, is the one the straightforward version on
+# Position.try_play makes, in the same order (tests/test_heuristic_speed.py
+# keeps that version as the reference and compares them; benchmarks/playouts.py
+# times both).  Chains come from a cache (:func:`_entry`) kept up to date at each
+# play and checked by two mask tests at each use.
+#
+# The policy in words: each turn, if the previous play left an opponent chain
+# next to it in atari, capture it (first such chain by lowest point whose
+# capture is legal); else if it left an own chain next to it in atari, extend
+# it when that gives it two liberties; else play a random candidate (an empty
+# point not refused for the mover since the last capture), skipping own eyes
+# and refusing illegal plays and multi-stone self-atari; pass if none is left.
+# A capture by the first rule or by a random play clears both refusal sets;
+# a capture by an extension does not.
+
+
+def _has_liberty(stone: int, nb: int, stones: int, empty: int, g) -> bool:
+    """True if the chain of ``stones`` through the single bit ``stone`` touches ``empty``.
+
+    ``nb`` is the neighbour mask of ``stone``; a liberty next to it costs one test.
+    """
+    if nb & empty:
+        return True
+    n = g.size
+    a, b, full = g.not_first_col, g.not_last_col, g.full
+    region = frontier = stone
+    while frontier:
+        grown = (((frontier << 1) & a) | ((frontier >> 1) & b) | (frontier << n) | (frontier >> n)) & full
+        if grown & empty:
+            return True
+        frontier = grown & stones & ~region
+        region |= frontier
+    return False
+
+
+def _captures(i: int, p: int, me: int, op: int, empty: int, ko: int, g) -> int:
+    """Stones of ``op`` that a play by ``me`` at point ``i`` (bit ``p``, empty) removes; -1 if illegal.
+
+    Illegal: suicide, or retaking the basic ko ``ko`` (see :meth:`Position.try_play`).
+    """
     nbrs = g.neighbours
-    passes = 0
-    moves = 0
-    # Points refused for a colour (suicide, ko, self-atari) stay refused until the
-    # next capture frees space: a policy shortcut, which only makes playouts
-    # cheaper, not wrong (they are random anyway).
-    refused = {Color.BLACK: 0, Color.WHITE: 0}
-    last = 0  # bitboard of the previous play (0 after a pass)
+    empty &= ~p
+    captured = 0
+    adjacent = nbrs[i] & op
+    while adjacent:
+        q = adjacent & -adjacent
+        adjacent ^= q
+        if nbrs[q.bit_length() - 1] & empty:
+            continue
+        if not _has_liberty(q, 0, op, empty, g):
+            chain = flood(q, op, g)
+            captured |= chain
+            adjacent &= ~chain
+    if captured:
+        if p == ko and captured & (captured - 1) == 0:
+            return -1
+        return captured
+    if not _has_liberty(p, nbrs[i], me | p, empty, g):
+        return -1
+    return 0
+
+
+def _two_liberties(stone: int, libs: int, stones: int, empty: int, g) -> bool:
+    """True if the chain of ``stones`` through ``stone`` has at least two liberties in ``empty``.
+
+    ``libs`` holds liberties already known (a subset of the chain's); stops as
+    soon as two are seen.
+    """
+    if libs & (libs - 1):
+        return True
+    n = g.size
+    a, b, full = g.not_first_col, g.not_last_col, g.full
+    region = frontier = stone
+    while frontier:
+        grown = (((frontier << 1) & a) | ((frontier >> 1) & b) | (frontier << n) | (frontier >> n)) & full
+        libs |= grown & empty
+        if libs & (libs - 1):
+            return True
+        frontier = grown & stones & ~region
+        region |= frontier
+    return False
+
+
+_BIT = tuple(1 << i for i in range(25 * 25))
+
+
+@functools.cache
+def _around(size: int) -> tuple[tuple[int, ...], ...]:
+    """``around[i]``: flat indices of the neighbours of point ``i``, lowest first."""
+    return tuple(tuple(_bit_list(m)) for m in geometry(size).neighbours)
+
+
+def _entry(cache: dict, g, i: int, stones: int) -> list[int]:
+    """``[chain, halo]``: the chain of ``stones`` through point ``i``, and it with its neighbours.
+
+    ``cache[i]`` keeps such a pair from an earlier call (every index that
+    points to a pair lies in its chain).  The chain still holds when the stones
+    of its colour inside the halo are exactly its stones (none removed, none
+    added next to it, so it is still maximal), whatever happened in between.
+    """
+    entry = cache.get(i)
+    if entry is not None and stones & entry[1] == entry[0]:
+        return entry
+    chain = flood(_BIT[i], stones, g)
+    entry = [chain, dilate(chain, g)]
+    rest = chain
+    while rest:
+        low = rest & -rest
+        cache[low.bit_length() - 1] = entry
+        rest ^= low
+    return entry
+
+
+def _chain_at(cache: dict, g, i: int, stones: int, empty: int) -> tuple[int, int]:
+    """The chain of ``stones`` through point ``i`` and its liberties (points of ``empty``)."""
+    chain, halo = _entry(cache, g, i, stones)
+    return chain, halo & empty
+
+
+def _note_play(cache: dict, g, i: int, stones: int) -> None:
+    """Keep ``cache`` up to date for a stone played at ``i`` by the owner of ``stones`` (before the play).
+
+    The new chain is the stone with the chains it touches: the pair of the
+    largest of them grows in place, so only the other stones are re-pointed.
+    """
+    p = _BIT[i]
+    merged = p
+    halo = g.neighbours[i] | p
+    best = None
+    largest = 0
+    for j in _around(g.size)[i]:
+        q = _BIT[j]
+        if stones & q and not merged & q:
+            entry = _entry(cache, g, j, stones)
+            merged |= entry[0]
+            halo |= entry[1]
+            count = entry[0].bit_count()
+            if count > largest:
+                best, largest = entry, count
+    if best is None:
+        cache[i] = [p, halo]
+        return
+    added = merged & ~best[0]
+    best[0] = merged
+    best[1] = halo
+    while added:
+        low = added & -added
+        cache[low.bit_length() - 1] = best
+        added ^= low
+
+
+def _drop(points: list[int], i: int) -> None:
+    """Remove ``i`` from the sorted list ``points`` (where it must be)."""
+    del points[bisect_left(points, i)]
+
+
+def _playout_bits(
+    g, black: int, white: int, black_first: bool, rng: random.Random, max_moves: int, cache: dict
+) -> tuple[int, int]:
+    """One playout (see the comment above); returns the final ``(black, white)`` bitboards.
+
+    ``cache`` is the chain cache of :func:`_entry` (it may be shared between playouts).
+    """
+    nbrs = g.neighbours
+    n = g.size
+    left, right, full = g.not_first_col, g.not_last_col, g.full
+    # The public randrange, not the private _randbelow it calls (5-7 % faster, but
+    # a private name); the reference test pins the draws either way.
+    randrange = rng.randrange
+    chain_at = functools.partial(_chain_at, cache, g)
+    around = _around(n)
+    bit = _BIT
+    if black_first:
+        me, op = black, white
+    else:
+        me, op = white, black
+    empty = full & ~(black | white)
+    # Refused points per player, and the candidates: sorted lists of
+    # ``empty & ~refused``, kept up to date so that a turn copies a list instead
+    # of rebuilding it from the bitboards (same elements, same order).
+    ref_me = ref_op = 0
+    empties = _bit_list(empty)  # the empty points, sorted
+    cand_me = empties[:]
+    cand_op = empties[:]
+    ko = 0
+    last = 0
+    passes = moves = 0
+    turns = 0
     while passes < 2 and moves < max_moves:
         moves += 1
-        color = pos.to_play
-        own = pos.stones(color)
-        played = None
+        p = 0  # bit of this turn's play, 0 while none is chosen
+        captured = 0
+        clear = False  # the play clears both refusal sets
         if last:
-            # Capture first: an opponent chain next to the last play left in atari.
-            opp = pos.stones(color.opponent)
-            near = (last | _grow(last, g)) & opp
-            empty = pos.empty_bits
-            while near and played is None:
-                chain = flood(near & -near, opp, g)
-                near &= ~chain
-                libs = _grow(chain, g) & empty
-                if libs and libs & (libs - 1) == 0:
-                    facts, after = pos.try_play(divmod(libs.bit_length() - 1, pos.size), color)
-                    if after is not None:
-                        played, last = after, libs
-                        refused = {Color.BLACK: 0, Color.WHITE: 0}
-            # Then escape: an own chain next to the last play left in atari
-            # extends if that gives it at least two liberties.
-            mine_near = (last | _grow(last, g)) & own
-            while mine_near and played is None:
-                chain = flood(mine_near & -mine_near, own, g)
-                mine_near &= ~chain
-                libs = _grow(chain, g) & empty
-                if libs and libs & (libs - 1) == 0:
-                    facts, after = pos.try_play(divmod(libs.bit_length() - 1, pos.size), color)
-                    if after is not None:
-                        grown = flood(libs, after.stones(color), g)
-                        new_libs = _grow(grown, g) & after.empty_bits
-                        if new_libs & (new_libs - 1):
-                            played, last = after, libs
-        if played is not None:
-            pos = played
-            passes = 0
-            continue
-        candidates = list(iter_bits(pos.empty_bits & ~refused[color]))
-        while candidates:
-            k = rng.randrange(len(candidates))
-            i = candidates[k]
-            candidates[k] = candidates[-1]
-            candidates.pop()
-            if nbrs[i] & ~own == 0:
-                continue  # own eye: never filled
-            facts, after = pos.try_play(divmod(i, pos.size), color)
-            if after is None:
-                refused[color] |= 1 << i
-                continue
-            mine = after.stones(color)
-            chain = flood(1 << i, mine, g)
-            if chain & (chain - 1):  # two or more stones: refuse self-atari
-                libs = 0
-                free = after.empty_bits
-                for j in iter_bits(chain):
-                    libs |= nbrs[j] & free
-                    if libs & (libs - 1):
-                        break
-                if libs & (libs - 1) == 0:
-                    refused[color] |= 1 << i
+            zone = (
+                last | ((last << 1) & left) | ((last >> 1) & right) | (last << n) | (last >> n)
+            ) & full
+            near = zone & op
+            while near:
+                low = near & -near
+                j = low.bit_length() - 1
+                libs = nbrs[j] & empty
+                if libs & (libs - 1):
+                    near ^= low  # two liberties next to this stone: its chain is not in atari
                     continue
-            played = after
-            last = 1 << i
-            if facts.captured:
-                refused = {Color.BLACK: 0, Color.WHITE: 0}
-            break
-        if played is None:
-            pos = pos.play(None, color)
+                chain, libs = chain_at(j, op, empty)
+                near &= ~chain
+                if libs and libs & (libs - 1) == 0:
+                    captured = _captures(libs.bit_length() - 1, libs, me, op, empty, ko, g)
+                    if captured >= 0:
+                        p, clear = libs, True
+                        break
+            if not p:
+                mine = zone & me
+                while mine:
+                    low = mine & -mine
+                    j = low.bit_length() - 1
+                    libs = nbrs[j] & empty
+                    if libs & (libs - 1):
+                        mine ^= low
+                        continue
+                    chain, libs = chain_at(j, me, empty)
+                    mine &= ~chain
+                    if libs and libs & (libs - 1) == 0:
+                        captured = _captures(libs.bit_length() - 1, libs, me, op, empty, ko, g)
+                        if captured >= 0:
+                            grown = flood(libs, me | libs, g)
+                            new_libs = (
+                                ((grown << 1) & left) | ((grown >> 1) & right) | (grown << n) | (grown >> n)
+                            ) & ((empty & ~libs) | captured)
+                            if new_libs & (new_libs - 1):
+                                p = libs
+                                break
+                        captured = 0
+        if not p:
+            candidates = cand_me[:]
+            while candidates:
+                k = randrange(len(candidates))
+                i = candidates[k]
+                candidates[k] = candidates[-1]
+                candidates.pop()
+                nb = nbrs[i]
+                if nb & ~me == 0:
+                    continue  # own eye: never filled
+                b = 1 << i
+                free = nb & empty
+                captured = 0
+                adjacent = nb & op
+                if adjacent:
+                    # Opponent chains next to i left without a liberty are captured
+                    # (as in _captures, inlined: this is the hot path).
+                    after = empty & ~b
+                    for j in around[i]:
+                        q = bit[j]
+                        if adjacent & q and not nbrs[j] & after and not captured & q:
+                            chain, libs = chain_at(j, op, empty)
+                            if not libs & after:
+                                captured |= chain
+                    if captured:
+                        if b == ko and captured & (captured - 1) == 0:
+                            ref_me |= b  # retakes the ko
+                            del cand_me[bisect_left(cand_me, i)]
+                            continue
+                        free |= nb & captured
+                if not free and not nb & me:
+                    ref_me |= b  # suicide: no liberty, no capture, no chain to join
+                    del cand_me[bisect_left(cand_me, i)]
+                    continue
+                if free & (free - 1) == 0 and nb & me:
+                    # The new stone joins a chain and has fewer than two liberties
+                    # of its own: count the liberties of the chain it makes, refuse
+                    # a suicide or a self-atari.
+                    if captured:
+                        two = _two_liberties(b, free, me | b, (empty & ~b) | captured, g)
+                    else:
+                        libs = free
+                        for j in around[i]:
+                            if me & bit[j]:
+                                libs |= chain_at(j, me, empty)[1]
+                        libs &= ~b
+                        if not libs:
+                            ref_me |= b  # suicide
+                            del cand_me[bisect_left(cand_me, i)]
+                            continue
+                        two = libs & (libs - 1)
+                    if not two:
+                        ref_me |= b
+                        del cand_me[bisect_left(cand_me, i)]
+                        captured = 0
+                        continue
+                p = b
+                clear = captured != 0
+                break
+        if not p:
             passes += 1
             last = 0
+            ko = 0
         else:
-            pos = played
             passes = 0
-    return pos
+            last = p
+            i = p.bit_length() - 1
+            nb = nbrs[i]
+            _note_play(cache, g, i, me)
+            me |= p
+            op &= ~captured
+            empty = (empty & ~p) | captured
+            # A new ko ban: one stone captured by a lone stone whose only liberty is that point.
+            if captured and captured & (captured - 1) == 0 and not (nb & me) and (nb & empty) == captured:
+                ko = captured
+            else:
+                ko = 0
+            _drop(empties, i)
+            if captured:
+                for j in _bit_list(captured):
+                    insort(empties, j)
+            if clear:
+                ref_me = ref_op = 0
+                cand_me = empties[:]
+                cand_op = empties[:]
+            else:
+                if not ref_me & p:
+                    del cand_me[bisect_left(cand_me, i)]
+                if not ref_op & p:
+                    _drop(cand_op, i)
+                if captured:
+                    for j in _bit_list(captured):
+                        if not ref_me >> j & 1:
+                            insort(cand_me, j)
+                        if not ref_op >> j & 1:
+                            insort(cand_op, j)
+        me, op = op, me
+        ref_me, ref_op = ref_op, ref_me
+        cand_me, cand_op = cand_op, cand_me
+        turns += 1
+    if (turns % 2 == 0) == black_first:
+        return me, op
+    return op, me
 
 
-def _area(pos: Position) -> tuple[int, int, int]:
+def _area_bits(g, black: int, white: int) -> tuple[int, int, int]:
     """Points that count as Black's and as White's (stones plus one-colour empty regions),
     and the stones of chains that touch a neutral empty region (seki shapes)."""
-    g = geometry(pos.size)
-    black, white = pos.black, pos.white
-    empty = pos.empty_bits
+    empty = g.full & ~(black | white)
     todo = empty
-    nbrs = g.neighbours
+    b_area, w_area = black, white
     neutral_touch = 0
     while todo:
         region = flood(todo & -todo, empty, g)
         todo &= ~region
-        touch = 0
-        for i in iter_bits(region):
-            touch |= nbrs[i]
-        touches_black = bool(touch & pos.black)
-        touches_white = bool(touch & pos.white)
+        touch = dilate(region, g)
+        touches_black = touch & black
+        touches_white = touch & white
         if touches_black and not touches_white:
-            black |= region
+            b_area |= region
         elif touches_white and not touches_black:
-            white |= region
+            w_area |= region
         elif touches_black and touches_white:
             neutral_touch |= touch
     seki = 0
-    for stones in (pos.black, pos.white):
+    for stones in (black, white):
         near = neutral_touch & stones
         while near:
             chain = flood(near & -near, stones, g)
             near &= ~chain
             seki |= chain
-    return black, white, seki
+    return b_area, w_area, seki
+
+
+def _counts(boards: list[int], n: int) -> tuple[int, ...]:
+    """``counts[i]``: how many of ``boards`` have bit ``i`` set."""
+    if not boards:
+        return (0,) * n
+    rows = [format(x, f"0{n}b")[::-1] for x in boards]
+    return tuple(column.count("1") for column in zip(*rows))
 
 
 def playout_ownership(position: Position, playouts: int = 32, seed: int = _SEED) -> Ownership:
@@ -200,21 +470,15 @@ def playout_ownership(position: Position, playouts: int = 32, seed: int = _SEED)
     Deterministic for a given position, count and seed.
     """
     n = position.size * position.size
-    black = [0] * n
-    white = [0] * n
-    seki = [0] * n
+    g = geometry(position.size)
     rng = random.Random(seed)
-    start = position
     max_moves = 3 * n
+    blacks, whites, sekis = [], [], []
+    cache: dict = {}
     for k in range(playouts):
-        first = Color.BLACK if k % 2 == 0 else Color.WHITE
-        pos = Position(start.size, start.black, start.white, first, 0, None, start.prisoners)
-        end = _playout(pos, rng, max_moves)
-        b, w, s = _area(end)
-        for i in iter_bits(b):
-            black[i] += 1
-        for i in iter_bits(w):
-            white[i] += 1
-        for i in iter_bits(s):
-            seki[i] += 1
-    return Ownership(playouts, tuple(black), tuple(white), tuple(seki))
+        end_black, end_white = _playout_bits(g, position.black, position.white, k % 2 == 0, rng, max_moves, cache)
+        b, w, s = _area_bits(g, end_black, end_white)
+        blacks.append(b)
+        whites.append(w)
+        sekis.append(s)
+    return Ownership(playouts, _counts(blacks, n), _counts(whites, n), _counts(sekis, n))
