@@ -65,6 +65,9 @@ class Budget:
 
     ``max_zone_empty`` skips the search (verdict ``assumed``) when the zone has
     more empty points than that: such searches would only exhaust the budget.
+    Measured on 100 sampled KGS final positions (AJR, 20,000 nodes): no zone
+    with 9 to 14 empty points was ever proven (29 searches, 37 s, all out of
+    budget), while zones of up to 6 gave every search proof; hence 8.
     ``playouts`` is the number of random playouts behind the heuristic of
     ``assumed`` verdicts (:mod:`.heuristic`).  ``total_seconds`` bounds the
     searches of one whole position (``analyse``): once spent, the remaining
@@ -73,7 +76,7 @@ class Budget:
 
     nodes: int = 20_000
     seconds: float = 2.0
-    max_zone_empty: int = 14
+    max_zone_empty: int = 8
     playouts: int = 32
     total_seconds: float = 2.5
 
@@ -461,7 +464,18 @@ def analyse_position(position: Position, rules: RuleSet, budget: Budget = Budget
     ctx = _prepare(position, rules, budget)
     method = _METHODS[rules.life_goal]
     chains = [n for n in ctx.G if isinstance(n, Chain)]
-    return [method(ctx, chain) for chain in chains]
+    # The searches of one position share ``budget.total_seconds``: spend it on the
+    # smallest zones first, where a proof is likeliest (the verdicts are returned
+    # in the documented order all the same).
+    empty = position.empty_bits
+
+    def zone_size(chain: Chain) -> int:
+        return 0 if chain in ctx.static else (_zone(ctx, chain)[0] & empty).bit_count()
+
+    verdicts: list[Verdict | None] = [None] * len(chains)
+    for k in sorted(range(len(chains)), key=lambda k: zone_size(chains[k])):
+        verdicts[k] = method(ctx, chains[k])
+    return verdicts  # type: ignore[return-value]
 
 
 def analyse_chain(position: Position, point: Point, rules: RuleSet, budget: Budget = Budget()) -> Verdict:
