@@ -238,6 +238,37 @@ def replay(record: GameRecord, rules: RuleSet, *, strict: bool = False) -> Repla
                     move=number,
                 )
             )
+        if stopped:
+            # Any move after a stop, a pass included, resumes the alternation; its
+            # player is the one who moves first.
+            first_passer = stop_restore.to_play if stop_restore is not None else None
+            if rules.resumption is Resumption.AS_IF_NO_PASSES and stop_restore is not None:
+                pos = Position(
+                    pos.size, pos.black, pos.white, stop_restore.to_play,
+                    stop_restore.ko_bit, stop_restore.ko_color, pos.prisoners,
+                )
+                who = f"{first_passer.word} moves first (as if the two passes had not occurred)"
+                if first_passer is not color:
+                    who += f"; the record has {color.word} move instead"
+            else:
+                if stop_restore is not None:
+                    # J1989 Art. 9-3: the requester's opponent moves first, and a basic-ko
+                    # ban standing at the stop still binds it (rules-sources.md 1.3.11, S31:
+                    # after resumption the opponent "still cannot retake the ko").
+                    pos = Position(pos.size, pos.black, pos.white, color, stop_restore.ko_bit,
+                                   stop_restore.ko_color, pos.prisoners)
+                who = f"{color.word} moves first, so {color.opponent.word} asked to resume (J1989 Art. 9-3)"
+            out.findings.append(
+                Finding(
+                    "resumption",
+                    f"move {number}: {color.word} {format_move(move) if move is not None else 'pass'} resumes the alternation after the stop"
+                    f" at move {out.stops[-1]}; {who}",
+                    move=number,
+                    data={"stop": out.stops[-1], "first": color.value},
+                )
+            )
+            stopped = False
+            passes_in_row = 0
         if move is None:
             if passes_in_row == 0:
                 before_passes = pos
@@ -254,29 +285,6 @@ def replay(record: GameRecord, rules: RuleSet, *, strict: bool = False) -> Repla
                 stop_restore = before_passes
                 out.before_stop = before_passes
             continue
-        if stopped:
-            # A play after a stop: the alternation is resumed.
-            first_passer = stop_restore.to_play if stop_restore is not None else None
-            if rules.resumption is Resumption.AS_IF_NO_PASSES and stop_restore is not None:
-                pos = Position(
-                    pos.size, pos.black, pos.white, stop_restore.to_play,
-                    stop_restore.ko_bit, stop_restore.ko_color, pos.prisoners,
-                )
-                who = f"{first_passer.word} moves first (as if the two passes had not occurred)"
-                if first_passer is not color:
-                    who += f"; the record has {color.word} move instead"
-            else:
-                who = f"{color.word} moves first, so {color.opponent.word} asked to resume (J1989 Art. 9-3)"
-            out.findings.append(
-                Finding(
-                    "resumption",
-                    f"move {number}: {color.word} {format_move(move)} resumes the alternation after the stop"
-                    f" at move {out.stops[-1]}; {who}",
-                    move=number,
-                    data={"stop": out.stops[-1], "first": color.value},
-                )
-            )
-            stopped = False
         passes_in_row = 0
         facts, after = pos.try_play(move, color)
         if after is None:
@@ -372,8 +380,10 @@ def resumption_state(result: Replay, requested_by: Color) -> Resumed:
       ko ban standing before the passes stands again;
     - ``OPPONENT_OF_REQUESTER`` (J1989 Art. 9-3: "his opponent must oblige
       and has the right to play first"; Korean: the same is assumed
-      [inferred]): the opponent of the requester moves; the passes stand, so
-      no basic-ko ban remains (as :func:`replay` treats a resumed record).
+      [inferred]): the opponent of the requester moves; a basic-ko ban
+      standing before the passes still binds it (rules-sources.md 1.3.11,
+      S31: resuming, the opponent "still cannot retake the ko"), as
+      :func:`replay` treats a resumed record.
 
     Raises
     ------
@@ -397,7 +407,10 @@ def resumption_state(result: Replay, requested_by: Color) -> Resumed:
                "the first of them moves again, whoever asked")
     else:
         first = requested_by.opponent
-        position = Position(stop.size, stop.black, stop.white, first, 0, None, stop.prisoners)
+        before = result.before_stop if result.before_stop is not None else stop
+        # A basic-ko ban standing at the stop still binds the first mover (S31).
+        position = Position(stop.size, stop.black, stop.white, first, before.ko_bit, before.ko_color,
+                            stop.prisoners)
         article = "J1989 Art. 9-3"
         why = (f"the opponent of the player who asked ({requested_by.word}) has the right to play first "
                "(Korean rules: the same is assumed [inferred])")

@@ -126,8 +126,9 @@ class Resumption(enum.Enum):
     #: prisoners restored; so the first of the two passers moves, and a ko ban
     #: standing before the passes stands again.
     AS_IF_NO_PASSES = "as-if-no-passes"
-    #: J1989 Art. 9-3: the opponent of the player who asked moves first.
-    #: Korean: assumed the same [inferred, no Korean text consulted].
+    #: J1989 Art. 9-3: the opponent of the player who asked moves first; a
+    #: basic-ko ban standing at the stop still binds it (rules-sources.md
+    #: 1.3.11, S31).  Korean: assumed the same [inferred, no Korean text consulted].
     OPPONENT_OF_REQUESTER = "opponent-of-requester"
 
 

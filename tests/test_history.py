@@ -81,11 +81,13 @@ def test_resumption_ajr_restores_the_ko_ban_from_before_the_passes():
     kinds = [f.kind for f in ajr.findings]
     assert kinds == ["stop", "resumption", "illegal-move"]
     assert ajr.findings[2].data["reason"] == "ko"
-    # J1989 Art. 9-3: the passes stand; white moves first and may retake.
+    # J1989 Art. 9-3: white moves first (black asked), but the ko ban standing
+    # at the stop still binds white (rules-sources.md 1.3.11, S31).
     j89 = replay(record(4, moves, setup=KO_SETUP), J1989)
-    assert [f.kind for f in j89.findings] == ["stop", "resumption"]
+    assert [f.kind for f in j89.findings] == ["stop", "resumption", "illegal-move"]
     assert "asked to resume" in j89.findings[1].message
-    assert j89.final.prisoners == (1, 1)
+    assert j89.findings[2].data["reason"] == "ko"
+    assert j89.final.prisoners == (1, 0)
     assert j89.phase is Phase.PLAY
 
 

@@ -57,7 +57,8 @@ def test_j1989_the_opponent_of_the_requester_moves_first(sgf, rules):
     for by, first in (("B", Color.WHITE), ("W", Color.BLACK), ("black", Color.WHITE)):
         _, resumed = resume_file(sgf(KO), by, rules=rules)
         assert resumed.first is first and resumed.position.to_play is first
-        assert resumed.position.ko_bit == 0  # the passes stand
+        # the ko ban standing at the stop still binds the first mover (S31)
+        assert resumed.position.ko_bit != 0 and resumed.position.ko_color is Color.WHITE
         assert resumed.article == "J1989 Art. 9-3"
 
 
@@ -103,9 +104,10 @@ def test_score_counts_a_record_resumed_after_a_stop(sgf, rules):
     assert ruling.replay.final.prisoners == (1, 0)
 
 
-def test_an_immediate_ko_retake_on_resumption_is_illegal_only_under_ajr(sgf):
-    ajr = score_file(sgf(RETAKE), rules="japanese")
-    assert [f.data.get("reason") for f in ajr.replay.illegal_moves()] == ["ko"]
-    j89 = score_file(sgf(RETAKE), rules="j1989")
-    assert j89.replay.illegal_moves() == []
-    assert j89.replay.final.prisoners == (1, 1)
+def test_an_immediate_ko_retake_on_resumption_is_illegal_under_every_preset(sgf):
+    # AJR: "as if its last two passes had not occurred"; J1989: the opponent
+    # moves first but "still cannot retake the ko" (rules-sources.md 1.3.11, S31).
+    for rules in ("japanese", "j1989", "korean"):
+        ruling = score_file(sgf(RETAKE), rules=rules)
+        assert [f.data.get("reason") for f in ruling.replay.illegal_moves()] == ["ko"], rules
+        assert ruling.replay.final.prisoners == (1, 0), rules

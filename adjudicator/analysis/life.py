@@ -442,8 +442,10 @@ def _proven_verdict(ctx: _Context, chain: Chain, zone: int, modes: tuple[str, ..
             move = format_move(mine.sequence[0])
             alternatives = (("owner-first", "alive", tuple(mine.sequence)),)
             reason += (
-                f" But if {owner} moved first ({owner} {move}) the chain would be alive: an effective move "
-                f"is left at the stop (J1989 Art. 13)."
+                f" If {owner} moved first ({owner} {move}) the chain would live (another {mine.nodes} positions "
+                f"searched): {owner} has an effective move here. That alone leaves the stop standing; only "
+                f"when both players have one that changes the result is the game unsettled, and both lose "
+                f"(J1989 Art. 13; see the ruling and docs/j1989.md)."
             )
     return Verdict(chain.color, chain.stones, size, _status(result), "search", "confirmation", reason,
                    tuple(result.sequence), nodes, time.perf_counter() - start, alternatives)
