@@ -168,6 +168,8 @@ class _Context:
     search_seconds: float = 0.0  # spent on searches so far in this position
     benson: dict[Color, frozenset[Chain]] = field(default_factory=dict)
     safe_stones: int = 0
+    #: stones of chains alive by an eye pair, per colour: joining one wins the local search
+    anchors: dict[Color, int] = field(default_factory=lambda: {Color.BLACK: 0, Color.WHITE: 0})
 
 
 def _prepare(position: Position, rules: RuleSet, budget: Budget) -> _Context:
@@ -184,6 +186,7 @@ def _prepare(position: Position, rules: RuleSet, budget: Budget) -> _Context:
             for chain, proof in alive.items():
                 if proof.rule == "eye-pair":
                     ctx.safe_stones |= chain.stones
+                    ctx.anchors[color] |= chain.stones
         for color in (Color.BLACK, Color.WHITE):
             ctx.static.update(confined_death(position, color, G))
         # Safe groups under alternating play (analysis/safety.py): their chains are
@@ -294,6 +297,7 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
             end_passes=ctx.rules.analysis_end_passes,
             max_nodes=ctx.budget.nodes,
             max_seconds=min(ctx.budget.seconds, ctx.budget.total_seconds - ctx.search_seconds),
+            anchors=ctx.anchors[chain.color],
         )
         ctx.search_seconds += result.seconds
         nodes = result.nodes

@@ -236,8 +236,10 @@ class _Searcher:
         max_nodes: int,
         deadline: float,
         use_tt: bool,
+        anchors: int = 0,
     ) -> None:
         self.g = g
+        self.anchors = anchors
         self.nn = g.size * g.size
         self.target = target
         self.area = area
@@ -374,12 +376,34 @@ class _Searcher:
 
     # -- the search ----------------------------------------------------------
 
+    def _won(self, p: int, o: int) -> bool:
+        """P has won: a formation shares a point with S, or S is joined to an anchor.
+
+        An *anchor* is a stone of a chain proven alive by an eye pair
+        (:func:`.static.eye_pair_life`).  Once a P string holds a point of S and
+        a stone of such a chain, P follows that proof's fill strategy from then
+        on: the string keeps both eyes as liberties, is never captured, and
+        ends inside a two-eye-formation, which then shares that point with S.
+        The test looks at the board only, so table entries stay valid.
+        """
+        if formation_touching_bits(p, o, self.target, self.g):
+            return True
+        anchors = self.anchors
+        if not anchors:
+            return False
+        seeds = self.target & p
+        if not seeds:
+            return False
+        g = self.g
+        string = flood(seeds, p, g)
+        return bool(string & anchors)
+
     def solve(self, p: int, o: int, p_to_move: bool, ko: int, passes: int, depth: int) -> tuple[int, int]:
         """Value of the node for P (_WIN, _LOSS or _UNKNOWN) and the proof's ``cap``."""
         self._count()
         g = self.g
         target = self.target
-        if formation_touching_bits(p, o, target, g):
+        if self._won(p, o):
             return _WIN, 0
         if not p_to_move and passes == self.end_passes - 1:
             return _LOSS, 0  # O passes and ends the move-sequence without a formation
@@ -406,7 +430,7 @@ class _Searcher:
                 if (before, np_ | no_ << nn) in pairs:
                     continue  # fixed ko
                 self._count()
-                if formation_touching_bits(np_, no_, target, g):
+                if self._won(np_, no_):
                     self._store(key, p, o, _WIN, captured, depth, flat, self.nodes - start_nodes)
                     return _WIN, captured
                 moves.append((flat, np_, no_, captured, ko2))
@@ -480,7 +504,7 @@ class _Searcher:
         saved_pairs, saved_index = set(self.pairs), list(self.by_count)
         try:
             while passes < self.end_passes:
-                if formation_touching_bits(p, o, self.target, self.g) or (
+                if self._won(p, o) or (
                     not p_to_move and passes == self.end_passes - 1
                 ):
                     flat = _PASS
@@ -532,6 +556,7 @@ def prove_independent_life(
     max_seconds: float = 10.0,
     transposition_table: bool = True,
     iterative_deepening: bool = False,
+    anchors: int = 0,
 ) -> SearchResult:
     """Decide by exact search whether the string at ``target`` is independently alive.
 
@@ -555,6 +580,9 @@ def prove_independent_life(
     transposition_table, iterative_deepening : bool
         Search enhancements, on by default; switching them off gives the plain
         search that the tests compare against.
+    anchors : int
+        Stones of chains proven alive by an eye pair (:func:`.static.eye_pair_life`):
+        joining S to one of them wins for P (see ``_Searcher._won``).  0: none.
 
     Returns
     -------
@@ -612,6 +640,7 @@ def prove_independent_life(
         max_nodes,
         started + max_seconds,
         transposition_table,
+        anchors,
     )
     try:
         value = searcher.run(iterative_deepening)
@@ -655,11 +684,17 @@ def _reason(
     letters = [color.opponent.word[0].upper(), color.word[0].upper()]
     line = ", ".join(f"{letters[i % 2]} {format_move(m)}" for i, m in enumerate(sequence))
     tail = "" if complete else " (line cut short: its budget ran out)"
+    joined = ""
+    if searcher.anchors:
+        joined = (
+            ", or that joins it to a chain alive by an eye pair (whose fill strategy then makes the "
+            "formation)"
+        )
     if status == "alive":
         return (
             f"Independent life (AJR 2008): {string} is independently alive. An exact search ({rules}) "
             f"found an answer by {who} to every {opp} move that reaches a two-eye-formation sharing an "
-            f"intersection with the string. Strongest attack and answers: {line}{tail}. "
+            f"intersection with the string{joined}. Strongest attack and answers: {line}{tail}. "
             f"{searcher.nodes} positions searched."
         )
     if status == "not_alive":
