@@ -21,13 +21,16 @@ count are rulings, not errors:
   (``Void``); Korean, a draw (``0``).  The count is still computed and shown,
   marked as not deciding the game.
 - J1989 Art. 13, **both lose** (``Void``; SGF has no code for a double loss,
-  and ``Void`` is its "no result"): strings dead in confirmation that would
-  live if their owner moved first are *effective moves*; when each player's
-  first move would gain over the count of the stop position and the two
-  first-mover results have different winners, whoever asked to resume would
-  let the other move first (Art. 9-3), so both lose.  A single unsettled
-  group (only its owner gains by moving first) is simply dead, as the
-  bent-four precedent requires (rules-sources.md 1.3.1).  [inferred]
+  and ``Void`` is its "no result"): a first move that saves strings dead in
+  confirmation (they would live if their owner moved first) is an *effective
+  move*; when one exists whose count has another winner than the count of the
+  stop position, the player who would gain will not resume (the opponent
+  would move first, Art. 9-3) and the players cannot agree, so both lose.
+  One player's move is enough: the official commentary's examples are single
+  unsettled groups (S10 #2).  If the swing does not change the winner the
+  stop count stands.  A bent four in the corner (reducible to the L, where the
+  owner cannot usefully play inside) has no effective move: dead
+  (rules-sources.md 1.3.1).  See docs/j1989.md.
 - Korean, **referee decides** (``?``, SGF's "unknown result"): when a
   status depends on which side has more ko threats and the two counts
   differ, both are given (rules-sources.md 2, S44).
@@ -47,12 +50,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
+from .analysis.confirm import _pass_alive, confirm_life
 from .analysis.life import Budget, Verdict, analyse_position
-from .board import Color, Position, dilate, geometry, iter_bits
+from .board import Color, Position, dilate, flood, geometry, iter_bits
 from .coords import Point, vertex_from_point
 from .filling import Fill, apply_fill, no_fill, propose_fill
-from .history import Phase, Replay
-from .rules import DameFilling, LongCycle, SekiRule
+from .history import Phase, Replay, resumption_state
+from .rules import ConfirmationKo, DameFilling, LongCycle, SekiRule
 from .scoring import Fate, Score, format_margin, territory_score
 
 __all__ = ["compare_results", "Outcome", "Alternative", "Reason", "Ruling", "adjudicate", "carry_verdicts"]
@@ -381,8 +385,10 @@ def adjudicate(
             outcome, summary = Outcome.JIGO, "Jigo: the count is equal"
     alternatives: list[Alternative] = []
     if cycle is None:
-        conditional = _conditional_outcome(chosen.after, verdicts, rules, used_komi, score)
-        if conditional is not None:
+        conditional = _conditional_outcome(chosen.after, verdicts, rules, used_komi, score, replayed, budget)
+        if conditional is not None and conditional[0] == "count":
+            reasons.append(conditional[1])  # an effective move the player could have made by resuming
+        elif conditional is not None:
             outcome, result, summary, alternatives, lines = conditional
             reasons.extend(lines)
     for finding in replayed.findings:
@@ -501,27 +507,103 @@ def _winner(margin: float) -> int:
     return (margin > 0) - (margin < 0)
 
 
-def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules, komi: float, score: Score):
+def _double_ko_stones(position: Position, verdicts: Sequence[Verdict]) -> set[int]:
+    """``id``s of the verdicts of ko stones whose ko priority cannot matter: a double ko.
+
+    Lone stones of both colours whose status depends on ko priority, in one
+    local fight (their zones, the points reachable without crossing a
+    pass-alive stone, meet): each side can take the other's ko stone, so a
+    capture in one ko is answered by a capture in the other, which is not a
+    recapture and needs no ko threat.  The side with more threats cannot hold
+    both kos, and no number of threats decides them (double-ko seki, S10 #12;
+    Sensei's DoubleKo): each ko stone counts as its attacker's ko priority
+    gives it, the count of record (taken, or left standing without points).
+    """
+    stones = [v for v in verdicts if _alternative(v, "owner-ko-priority") and v.stones.bit_count() == 1]
+    if not any(v.color is Color.BLACK for v in stones) or not any(v.color is Color.WHITE for v in stones):
+        return set()
+    g = geometry(position.size)
+    safe = _pass_alive(position.black, position.white, g) | _pass_alive(position.white, position.black, g)
+    zones = {id(v): flood(v.stones, g.full & ~safe, g) for v in stones}
+    paired: set[int] = set()
+    for a in stones:
+        for b in stones:
+            if a.color is Color.BLACK and b.color is Color.WHITE and zones[id(a)] & zones[id(b)]:
+                paired |= {id(a), id(b)}
+    return paired
+
+
+def _double_ko_reason(verdicts: Sequence[Verdict], paired: set[int]) -> Reason:
+    names = tuple(v.vertex for v in verdicts if id(v) in paired)
+    return Reason(
+        f"Double ko: the ko stones at {', '.join(names)} can each be taken by the other side, and a capture in one "
+        f"ko is answered by a capture in the other, so more ko threats cannot win both: no referee decision; "
+        f"each ko stone counts as taken by its attacker (S10 #12; Sensei's DoubleKo).",
+        "Korean rules (local play-out)", names)
+
+
+def _secured_by_resuming(replayed: Replay | None, saved: Sequence[Verdict], player: Color, rules,
+                         budget: Budget) -> bool:
+    """True when ``player`` makes his effective move real by asking to resume.
+
+    His opponent then moves first (Art. 9-3), but a basic-ko ban standing at
+    the stop still binds that first move (rules-sources.md 1.3.11, S31: the
+    opponent "still cannot retake the ko"): if the confirmation search, the
+    attacker moving first under that ban, no longer captures the saved
+    strings, resuming secures them and Art. 13 does not apply.  Without such a
+    ban the resumed game starts as the confirmation did, which captured them.
+    """
+    if replayed is None or replayed.phase is not Phase.CONFIRMATION or replayed.stop_position is None:
+        return False
+    pos = resumption_state(replayed, player).position
+    if not pos.ko_bit or pos.ko_color is not player.opponent:
+        return False
+    g = geometry(pos.size)
+    safe = _pass_alive(pos.black, pos.white, g) | _pass_alive(pos.white, pos.black, g)
+    mode = "each" if rules.confirmation_ko is ConfirmationKo.PASS_FOR_KO_EACH else "once"
+    for v in saved:
+        own = v.stones & pos.stones(v.color)
+        if not own:
+            return False
+        target = divmod((own & -own).bit_length() - 1, pos.size)
+        zone = flood(pos.chain(target), g.full & ~safe, g)
+        result = confirm_life(pos, target, area=zone, mode=mode, first="attacker",
+                              end_passes=rules.analysis_end_passes, max_nodes=budget.nodes,
+                              max_seconds=budget.seconds, ko_ban=pos.ko_bit)
+        if result.status != "alive":
+            return False
+    return True
+
+
+def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules, komi: float, score: Score,
+                         replayed: Replay | None = None, budget: Budget = Budget()):
     """Both lose (J1989 Art. 13) or referee decides (Korean), else None.
 
-    Returns ``(outcome, result, summary, alternatives, reasons)``.
+    Returns ``(outcome, result, summary, alternatives, reasons)``, or
+    ``("count", reason)`` when the count of the stop stands but a reason must
+    say why: J1989, the only effective moves are ones their player secures by
+    resuming (:func:`_secured_by_resuming`); Korean, the ko stones of a double
+    ko, where ko threats decide nothing (:func:`_double_ko_stones`).
     """
     def count(vs):
         return territory_score(position, vs, rules, komi=komi).margin
 
     # Korean: statuses that depend on ko threats (verdicts with ko-priority alternatives).
     if any(_alternative(v, "owner-ko-priority") for v in verdicts):
+        paired = _double_ko_stones(position, verdicts)
         alts = []
         for favoured in (Color.BLACK, Color.WHITE):
             def pick(v, favoured=favoured):
-                key = "owner-ko-priority" if v.color is favoured else "attacker-ko-priority"
+                key = "owner-ko-priority" if v.color is favoured and id(v) not in paired else "attacker-ko-priority"
                 alt = _alternative(v, key)
                 return None if alt is None else alt[0]
             margin = count(_with_status(verdicts, pick))
             alts.append(Alternative(f"{favoured.word.capitalize()} has more ko threats", format_margin(margin),
                                     margin))
-        names = ", ".join(v.vertex for v in verdicts if _alternative(v, "owner-ko-priority"))
+        names = ", ".join(v.vertex for v in verdicts if _alternative(v, "owner-ko-priority") and id(v) not in paired)
         if alts[0].result == alts[1].result:
+            if paired:
+                return ("count", _double_ko_reason(verdicts, paired))
             return None
         summary = (f"Referee decides (ko threats): {alts[0].result} if Black has more ko threats, "
                    f"{alts[1].result} if White has")
@@ -531,32 +613,66 @@ def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules,
             f"{alts[1].result}.", "Korean rules (KBA 1992 precedent, rules-sources.md 2, S44)", tuple(names.split(", ")))]
         return Outcome.REFEREE_DECIDES, "?", summary, alts, lines
 
-    # J1989 Art. 13: strings dead in confirmation that would live if their owner moved first.
+    # J1989 Art. 13-1: "if the players find an effective move, which would affect the result of the
+    # game, and therefore cannot agree to end the game, both players lose".  An effective move here is
+    # a first move that saves strings dead in confirmation (their owner-first search makes them live);
+    # strings saved by the same first move are saved together.  It "affects the result" when the
+    # count with those strings alive has another winner (or jigo) than the count of the stop.  One
+    # such move is enough: the official commentary's examples are single unsettled groups whose owner
+    # alone gains by moving first (S10 #2: "white playing at A ... can create a seki"); the owner will
+    # not resume, since the opponent would then move first (Art. 9-3), and will not agree either.
+    # A group that can only be reduced to a dead shape (bent four in the corner, rules-sources.md
+    # 1.3.1) has no owner-first life, so no effective move.  See docs/j1989.md.
     movers = [v for v in verdicts if v.status != "alive" and _alternative(v, "owner-first")]
     if not movers:
         return None
     base = score.margin
     alts = []
+    effective = []
     for first in (Color.BLACK, Color.WHITE):
-        mine = [v for v in movers if v.color is first]
-        margin = count(_with_status(verdicts, lambda v, first=first: "alive" if v in mine else None)) if mine else base
-        move = None
-        if mine:
-            seq = _alternative(mine[0], "owner-first")[1]
-            move = vertex_from_point(seq[0]) if seq and seq[0] is not None else None
-        alts.append(Alternative(f"{first.word.capitalize()} moves first", format_margin(margin), margin, move))
-    black_gains = alts[0].score > base
-    white_gains = alts[1].score < base
-    if not (black_gains and white_gains and _winner(alts[0].score) != _winner(alts[1].score)):
+        by_move: dict[str | None, list[Verdict]] = {}
+        for v in movers:
+            if v.color is first:
+                seq = _alternative(v, "owner-first")[1]
+                move = vertex_from_point(seq[0]) if seq and seq[0] is not None else None
+                by_move.setdefault(move, []).append(v)
+        best: tuple[float, str | None] = (base, None)
+        sign = 1 if first is Color.BLACK else -1
+        for move, saved in sorted(by_move.items(), key=lambda kv: str(kv[0])):
+            ids = {id(v) for v in saved}
+            margin = count(_with_status(verdicts, lambda v, ids=ids: "alive" if id(v) in ids else None))
+            if sign * margin > sign * best[0]:
+                best = (margin, move)
+        margin, move = best
+        alt = Alternative(f"{first.word.capitalize()} moves first", format_margin(margin), margin, move)
+        alts.append(alt)
+        if move is not None and _winner(margin) != _winner(base):
+            effective.append((first, alt, by_move[move]))
+    if not effective:
         return None
-    summary = (f"Both lose (J1989 Art. 13): an effective move is left at the stop; {alts[0].result} if Black moves "
-               f"first (Black {alts[0].move}), {alts[1].result} if White moves first (White {alts[1].move})")
+    secured = [(c, a) for c, a, saved in effective if _secured_by_resuming(replayed, saved, c, rules, budget)]
+    effective = [(c, a) for c, a, _ in effective if (c, a) not in secured]
+    if not effective:
+        c, a = secured[0]
+        line = Reason(
+            f"{c.word.capitalize()} has an effective move at the stop ({a.move}: {a.result} instead of "
+            f"{format_margin(base)}), but can make it by asking to resume: {c.opponent.word.capitalize()} then moves "
+            f"first (Art. 9-3) yet still may not retake the ko (rules-sources.md 1.3.11, S31).  The players ended "
+            f"the game instead, so the count of the stop stands (no Art. 13).", "J1989 Art. 9-3, 13",
+            (a.move,) if a.move else ())
+        return ("count", line)
+    stop = format_margin(base)
+    moves = "; ".join(f"{a.result} if {c.word.capitalize()} moves first ({c.word.capitalize()} {a.move})"
+                      for c, a in effective)
+    summary = (f"Both lose (J1989 Art. 13): an effective move is left at the stop; {moves}; the stop counts "
+               f"{stop}")
     names = tuple(v.vertex for v in movers)
+    who = " and ".join(f"{c.word.capitalize()} {a.move} gives {a.result}" for c, a in effective)
     lines = [Reason(
-        "Both lose: after the stop each player has an effective move that changes the result (J1989 Art. 13), "
-        f"and whoever asked to resume would let the other move first (Art. 9-3): Black {alts[0].move} gives "
-        f"{alts[0].result}, White {alts[1].move} gives {alts[1].result}; the count of the stop position "
-        f"({format_margin(base)}) does not decide the game.", "J1989 Art. 13", names)]
+        f"Both lose: after the stop an effective move is left that changes the result of the count of the stop "
+        f"position ({stop}): {who} (J1989 Art. 13-1).  The player who would gain will not ask to resume, since "
+        f"the opponent would then move first (Art. 9-3), and the players cannot agree to end the game; the "
+        f"count of the stop does not decide it.", "J1989 Art. 13", names)]
     return Outcome.BOTH_LOSE, "Void", summary, alts, lines
 
 

@@ -47,6 +47,18 @@ def test_library_size_and_coverage():
         assert topic in tags, topic
 
 
+def test_the_both_lose_pair_differs_only_in_komi():
+    # straight-three-unsettled (both lose) and straight-three-not-decisive (the stop counts) check the
+    # "affect the result" condition of J1989 Art. 13-1: same position and moves, another komi.
+    decisive, not_decisive = (read_sgf(CASES_DIR / f"straight-three-{n}.sgf")
+                              for n in ("unsettled", "not-decisive"))
+    assert decisive.events == not_decisive.events and decisive.size == not_decisive.size
+    assert (decisive.komi, not_decisive.komi) == (6.5, 0.5)
+    by_name = {c.name: c for c in CASES}
+    assert by_name["straight-three-unsettled"].expected["j1989"].checks["outcome"] == "both-lose"
+    assert by_name["straight-three-not-decisive"].expected["j1989"].checks["outcome"] == "black-wins"
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_case_sgf_replays_without_illegal_moves(case):
     record = read_sgf(case.sgf)  # setup chains without liberties raise InvalidPosition

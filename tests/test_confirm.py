@@ -143,3 +143,50 @@ def test_bad_arguments(diagram):
     with pytest.raises(InvalidVertex):
         confirm_life(pos, (6, 0))  # empty point
     assert set(KO_MODES) == {"once", "each", "owner", "attacker", "basic"}
+
+
+# Art. 7-1 new-stone clause with a snapback (rules-sources.md 1.3.13; cases/snapback-new-stone): the
+# white stone A6 and Black's four stones A5-B5-B6-B7 share the liberty A7.  Black can take A6 only
+# by playing A7, and then White's new stone at A6 takes five stones back; that new stone may defend
+# the corner it emptied (docs/j1989.md, the narrowing's snapback exception), so A6 is alive.
+SNAPBACK = """
+    . x o o o o o
+    o x o o . o o
+    x x o o o o o
+    o o o . o o o
+    o o o o o o o
+    o . o o o o o
+    o o o o o o o
+"""
+
+
+@pytest.mark.parametrize("mode", ["once", "owner", "attacker"])
+def test_a_stone_taken_only_into_a_snapback_is_alive_by_the_new_stone_clause(diagram, mode):
+    pos = diagram(SNAPBACK)
+    white = (5, 0)  # A6
+    r = confirm_life(pos, white, area=zone(pos, white), mode=mode)
+    assert r.status == "alive", r.reason
+    # Black takes at A7, White's new stone at A6 takes five stones back.
+    assert r.sequence[:2] == [(6, 0), white]
+    black = confirm_life(pos, (6, 1), area=zone(pos, (6, 1)), mode=mode)
+    assert black.status == "dead"  # White simply takes the four black stones at A7
+
+
+def test_a_ko_ban_at_the_start_binds_the_first_mover():
+    # cases/direct-ko-left-open: Black took the ko at E9 and both passed.  The confirmation starts with
+    # no ban, so White retakes at D9 and E9 is dead; a resumed game (Art. 9-3) starts with the ban
+    # standing at the stop (S31), so White may not retake at once and Black connects.
+    from adjudicator.history import replay, resumption_state
+    from adjudicator.rules import J1989
+    from adjudicator.sgfio import read_sgf
+    from pathlib import Path
+
+    played = replay(read_sgf(Path(__file__).parent.parent / "cases" / "direct-ko-left-open.sgf"), J1989)
+    resumed = resumption_state(played, played.final.color_at((8, 4)))  # asked by Black (E9's owner)
+    pos = resumed.position
+    assert pos.ko_bit and pos.ko_color is not None
+    area = zone(pos, (8, 4))
+    assert confirm_life(pos, (8, 4), area=area).status == "dead"
+    with_ban = confirm_life(pos, (8, 4), area=area, ko_ban=pos.ko_bit)
+    assert with_ban.status == "alive"
+    assert (8, 3) not in with_ban.sequence[:1]  # White's first move is not the retake at D9

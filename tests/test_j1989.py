@@ -74,7 +74,9 @@ def test_bent_four_under_korean_rules_is_a_referee_question(diagram):
 
 
 def test_j1989_ruling_removes_the_bent_four_without_both_lose(diagram):
-    # Only White gains by moving first (Black's first move changes nothing): no Art. 13.
+    # White would live by moving first (the empty L is not yet the precedent's shape, S20), so White
+    # has an effective move; at komi 0.5 it does not change the winner, so the stop counts (Art. 13-1
+    # asks for a move "which would affect the result of the game").
     pos = diagram(BENT_FOUR)
     ruling = adjudicate(replay(stopped(pos, 0.5), J1989), budget=BUDGET)
     assert ruling.outcome is Outcome.BLACK_WINS and ruling.alternatives == []
@@ -113,6 +115,67 @@ def test_first_mover_semeai_is_both_lose(diagram):
     assert white["condition"] == "White moves first" and white["score"] < 0
     assert black["move"] in ("A7", "C7", "E7") and white["move"] in ("A7", "C7", "E7")
     assert any(r.article == "J1989 Art. 13" for r in ruling.reasons)
+
+
+# A single unsettled group (rules-sources.md 1.3.8, T21; S10 #2): White's straight three A7-B7-C7;
+# White B7 makes two eyes, Black B7 kills.  Black's wall has the eyes F7 F5 B4 F3 B2.
+STRAIGHT_THREE = """
+    . . . o x . x
+    o o o o x x x
+    x x x x x . x
+    x . x x x x x
+    x x x x x . x
+    x . x x x x x
+    x x x x x x x
+"""
+
+
+def test_a_single_unsettled_group_that_decides_the_game_is_both_lose(diagram):
+    # Art. 13-1 needs "an effective move", not one for each player: the commentary's examples are
+    # single unsettled groups whose owner alone gains by moving first (S10 #2).
+    pos = diagram(STRAIGHT_THREE)
+    ruling = adjudicate(replay(stopped(pos, 6.5), J1989), budget=BUDGET)
+    assert (ruling.outcome, ruling.result) == (Outcome.BOTH_LOSE, "Void")
+    black, white = ruling_to_dict(ruling)["alternatives"]
+    assert black["condition"] == "Black moves first" and "move" not in black  # the stop count
+    assert black["score"] > 0 > white["score"]  # White's move turns a Black win into a White win
+    assert white["move"] == "B7"
+    assert any(r.article == "J1989 Art. 13" and "B7" in r.text for r in ruling.reasons)
+
+
+def test_an_effective_move_that_does_not_change_the_winner_leaves_the_stop_standing(diagram):
+    # Same group, komi 0.5: alive it still loses for White, so it does not "affect the result".
+    pos = diagram(STRAIGHT_THREE)
+    ruling = adjudicate(replay(stopped(pos, 0.5), J1989), budget=BUDGET)
+    assert ruling.outcome is Outcome.BLACK_WINS and ruling.alternatives == []
+    white = verdict_at(ruling.verdicts, ruling.position, (5, 3))
+    assert ruling.fate(white) is Fate.DEAD
+    assert [c for c, _, _ in white.alternatives] == ["owner-first"]  # the effective move was seen
+
+
+def test_an_effective_move_secured_by_resuming_is_not_both_lose():
+    # cases/direct-ko-left-open: Black connecting at D9 would win, but Black can do it by resuming: White
+    # then moves first yet may not retake the ko (Art. 9-3; S31).  The players ended: the stop counts.
+    from pathlib import Path
+
+    from adjudicator.report import score_file
+
+    ruling = score_file(Path(__file__).parent.parent / "cases" / "direct-ko-left-open.sgf", rules="j1989")
+    assert ruling.outcome is Outcome.WHITE_WINS and ruling.alternatives == []
+    assert any("asking to resume" in r.text and "D9" in r.text for r in ruling.reasons)
+
+
+def test_korean_double_ko_seki_is_not_a_referee_question(diagram):
+    # Each ko stone alone depends on ko priority, but in a double ko a capture in one ko is answered by a
+    # capture in the other: more ko threats cannot win both (S10 #12), so there is nothing to decide.
+    pos = diagram(DOUBLE_KO_SEKI)
+    ruling = adjudicate(replay(stopped(pos, 0.5), KOREAN), budget=Budget(nodes=20_000, seconds=10,
+                                                                          total_seconds=30))
+    ko_stones = [verdict_at(ruling.verdicts, ruling.position, p) for p in ((5, 0), (6, 2))]
+    assert all(v.method == "referee-ko-threats" for v in ko_stones)  # each alone would be a question
+    assert ruling.outcome is not Outcome.REFEREE_DECIDES and ruling.alternatives == []
+    assert all(ruling.fate(v) is Fate.SEKI for v in ko_stones)  # they stay, without points
+    assert any(r.text.startswith("Double ko") for r in ruling.reasons)
 
 
 def test_ajr_ruling_has_no_alternatives(diagram):
@@ -211,3 +274,37 @@ def test_pass_for_ko_axis_values_parse():
     assert J1989.confirmation_ko is ConfirmationKo.PASS_FOR_KO_ONCE
     assert parse_ruleset("j1989,confirmation_ko=pass-for-ko-each").confirmation_ko is ConfirmationKo.PASS_FOR_KO_EACH
     assert parse_ruleset("korean,confirmation_ko=pass-for-ko-once").confirmation_ko is ConfirmationKo.PASS_FOR_KO_ONCE
+
+
+def test_the_bent_four_precursor_has_no_effective_move_whatever_the_komi():
+    # cases/bent-four-temporary-seki: a group only reducible to the L in the corner, where White cannot
+    # usefully play inside (rules-sources.md 1.3.1; S10 #8): dead with either player moving first, so
+    # no komi makes it both lose.  Komi 20.5 leaves Black 2 points ahead with the group dead.
+    from pathlib import Path
+
+    from adjudicator.cases import CASES_BUDGET
+    from adjudicator.report import score_file
+
+    path = Path(__file__).parent.parent / "cases" / "bent-four-temporary-seki.sgf"
+    ruling = score_file(path, rules="j1989", komi=20.5, budget=CASES_BUDGET)
+    assert (ruling.outcome, ruling.result) == (Outcome.BLACK_WINS, "B+2.5")
+    white = next(v for v in ruling.verdicts if v.color is Color.WHITE and v.stones.bit_count() == 7)
+    assert white.status == "not_alive" and white.alternatives == ()  # no owner-first life
+
+
+def test_an_empty_bent_four_that_decides_the_game_is_both_lose():
+    # cases/bent-four-in-the-corner is the empty L itself: White moving first lives ("A white play at
+    # [the 1-1 point] will lead to a living group", Sensei's BentFourInTheCorner; "It does not mean
+    # that a group is dead if its eyespace is already in that shape", S20).  At komi 0.5 that does not
+    # change the winner (B+24.5 / B+0.5); at komi 10.5 it does (B+14.5 / W+9.5): an unsettled group
+    # left at the stop like any other, so both lose (Art. 13-1; docs/j1989.md).
+    from pathlib import Path
+
+    from adjudicator.cases import CASES_BUDGET
+    from adjudicator.report import score_file
+
+    path = Path(__file__).parent.parent / "cases" / "bent-four-in-the-corner.sgf"
+    ruling = score_file(path, rules="j1989", komi=10.5, budget=CASES_BUDGET)
+    assert ruling.outcome is Outcome.BOTH_LOSE
+    black, white = ruling.alternatives
+    assert (black.result, white.result, white.move) == ("B+14.5", "W+9.5", "A1")

@@ -13,7 +13,9 @@ Art. 7, rules-sources.md 1.1 and 1.2, made exact here; the choices marked
   captured, or S was captured and a stone of P stands on one of S's points
   again (the new stone "that the opponent could not capture": O had every
   chance to capture it before the sequence ended) [inferred: "there" read as
-  S's points];
+  S's points].  After the capture P plays only there, one new stone at a
+  time, plus the points that new stone emptied if it took two or more stones
+  back (a snapback) [inferred narrowing, docs/j1989.md];
 - **Art. 7-2, pass for ko**: a *ko capture* is a play that captures exactly
   one stone with a lone stone whose only liberty is the captured point; the
   ko is the pair of the two points.  After a ko capture the other player is
@@ -249,9 +251,11 @@ class _Confirmer:
         points = self.area & empty
         if captured and p_to_move:
             # After the capture only "a new stone" played there can save P (Art. 7-1): one stone on S's
-            # points, which must then stand on its own: P adds no stones while one of them stands
-            # [inferred narrowing; the literal reading is intractable, see docs/j1989.md].
-            points = 0 if p & self.s else points & self.s
+            # points, which must then stand on its own: P adds no stones while one of them stands, except
+            # on the points that the new stone emptied when it was played, if it took two or more stones
+            # back (``captured`` holds S's points and those): a snapback's new stone may defend the area
+            # it recaptured [inferred narrowing; the literal reading is intractable, see docs/j1989.md].
+            points = points & (captured & ~self.s) if p & self.s else points & self.s
         mode = self.mode
         # basic ko binds everybody except the side with ko priority (Korean modes)
         exempt = (mode == "owner" and p_to_move) or (mode == "attacker" and not p_to_move)
@@ -269,8 +273,10 @@ class _Confirmer:
             np_, no_ = (m2, o2) if p_to_move else (o2, m2)
             if captured:
                 new_captured = captured
+                if p_to_move and cap & (cap - 1) and not p & self.s:
+                    new_captured = captured | cap  # the new stone itself takes two or more stones back
             elif not p_to_move and cap & self.s & p:
-                new_captured = self.s | cap
+                new_captured = self.s  # S's points: where the new stone may stand
             else:
                 new_captured = 0
             new_bans = bans
@@ -442,6 +448,7 @@ def confirm_life(
     max_nodes: int = 200_000,
     max_seconds: float = 10.0,
     transposition_table: bool = True,
+    ko_ban: int = 0,
 ) -> ConfirmResult:
     """Decide by exact search whether the string at ``target`` survives confirmation (J1989 Art. 7).
 
@@ -465,6 +472,12 @@ def confirm_life(
         Budget; when it runs out the status is ``"unknown"``.
     transposition_table : bool
         Off: the plain search the tests compare against.
+    ko_ban : int
+        Bitboard of a point the first mover may not take at once (basic ko,
+        Art. 6), or 0.  The confirmation itself starts with no ban; a resumed
+        game (Art. 9-3) starts with the ban standing at the stop (S31), which
+        is how :mod:`adjudicator.ruling` asks whether resuming secures an
+        effective move.
 
     Examples
     --------
@@ -495,7 +508,7 @@ def confirm_life(
     zone = g.full if area is None else area & g.full
     searcher = _Confirmer(s_bits, zone, g, mode, end_passes, max_nodes, started + max_seconds)
     searcher.use_tt = transposition_table
-    root = (p, o, first == "owner", 0, frozenset(), frozenset(), 0, 0)
+    root = (p, o, first == "owner", ko_ban & g.full, frozenset(), frozenset(), 0, 0)
     try:
         value = searcher.solve(root, _MAX_DEPTH)[0]
     except (_OutOfBudget, RecursionError):

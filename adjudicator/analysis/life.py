@@ -447,9 +447,8 @@ def _proven_verdict(ctx: _Context, chain: Chain, zone: int, modes: tuple[str, ..
             alternatives = (("owner-first", "alive", tuple(mine.sequence)),)
             reason += (
                 f" If {owner} moved first ({owner} {move}) the chain would live (another {mine.nodes} positions "
-                f"searched): {owner} has an effective move here. That alone leaves the stop standing; only "
-                f"when both players have one that changes the result is the game unsettled, and both lose "
-                f"(J1989 Art. 13; see the ruling and docs/j1989.md)."
+                f"searched): {owner} has an effective move here. If it changes the winner and cannot be made "
+                f"by resuming, both lose (J1989 Art. 13; see the ruling and docs/j1989.md)."
             )
     return Verdict(chain.color, chain.stones, size, _status(result), "search", "confirmation", reason,
                    tuple(result.sequence), nodes, time.perf_counter() - start, alternatives)
