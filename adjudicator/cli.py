@@ -127,10 +127,15 @@ def replay(
 
 
 _BUDGET_HELP = (
-    "Search budget per string, in positions (nodes).  When a local search needs more, "
-    "the verdict is 'assumed' and says so; it is never presented as proven."
+    "Search budget per string, in positions (nodes); the strings of one position share three "
+    "times as much.  When a local search needs more, the verdict is 'assumed' and says so; it is "
+    "never presented as proven.  Counted in positions, so the verdict does not depend on the "
+    "machine's speed or load."
 )
-_SECONDS_HELP = "Search time limit per string, in seconds (as --budget: exceeding it gives 'assumed')."
+_SECONDS_HELP = (
+    "Runaway time limit per string, in seconds (exceeding it gives 'assumed'; the default is "
+    "not reached within the default --budget)."
+)
 
 
 def _budget(nodes: int, seconds: float) -> Budget:
