@@ -42,6 +42,18 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   it (a fill never captures living stones).  The
   move's ``reason`` says which string was threatened and why the move is
   needed.
+- **Teire the final position calls for**: a living string already in atari
+  when the alternation stopped gets its teire before any dame is filled,
+  whoever fills first (the atari exists now); not when the atari is by
+  not-alive stones or its last liberty touches one (:func:`_opening_teire`).
+- **One teire for several strings**: a fill that puts several strings of the
+  opponent in atari on the *same* last liberty is answered by one
+  connection there, which saves them all; a double atari on different
+  liberties is a fight, not a fill, and is refused.
+- **Closing**: when both players have passed, a point that was neutral in the
+  final position but that the fill has walled in with one colour's stones is
+  filled by that colour too, so the order of the fill never turns a dame
+  into territory; only teire change the count (:func:`_closing_fills`).
 - **Status check**: before a fill is played, the static parts of the life
   analysis (Benson's pass-alive chains, eye pairs with their miai connections,
   confinement, see :mod:`adjudicator.analysis.static`) are run on the position
@@ -319,8 +331,18 @@ def _vertices(bits: int, size: int, limit: int = 6) -> str:
 
 
 def _string_name(pos: Position, chain: int, color: Color) -> str:
+    """``the black string at E1 (2 stones)``; ``chain`` may hold several strings (``the black strings at ...``)."""
     n = chain.bit_count()
-    return f"the {color.word} string at {vertex_from_point(pos.point_of(chain))} ({n} stone{'s' if n != 1 else ''})"
+    g = geometry(pos.size)
+    heads = []
+    todo = chain
+    while todo:
+        one = flood(todo & -todo, chain, g)
+        todo &= ~one
+        heads.append(vertex_from_point(pos.point_of(one)))
+    where = heads[0] if len(heads) == 1 else " and ".join([", ".join(heads[:-1]), heads[-1]])
+    word = "string" if len(heads) == 1 else "strings"
+    return f"the {color.word} {word} at {where} ({n} stone{'s' if n != 1 else ''})"
 
 
 @dataclass(frozen=True)
@@ -364,6 +386,8 @@ def _rescue(pos: Position, chain: int, color: Color, not_alive: int, eligible: i
         if after is None or facts.captured & ~not_alive:
             continue
         saved = after.chain(pos.point_of(chain))
+        if saved & chain != chain:
+            continue  # ``chain`` holds several strings in atari on one liberty: one move must save them all
         n = after.liberties(saved).bit_count() if saved else 0
         if n >= 3 or (n == 2 and (not after.liberties(saved) & eligible or not saved & ~static_facts(after)[0])):
             return _Rescue(point, chain, liberty, facts.captured)
@@ -452,22 +476,29 @@ def _option(st: _State, color: Color, i: int) -> _Option | str:
         return f"it would put {color.word}'s own stones in atari"
     g = geometry(size)
     opp = after.stones(color.opponent)
-    threatened = []
+    in_atari = 0
+    last_libs = set()
     seen = 0
     for j in iter_bits(g.neighbours[i] & opp):
         if seen >> j & 1:
             continue
         chain = flood(1 << j, opp, g)
         seen |= chain
-        if after.liberties(chain).bit_count() == 1:
-            rescue = _rescue(after, chain, color.opponent, st.not_alive, st.eligible)
-            if rescue is None:
-                return (f"{_string_name(after, chain, color.opponent)} could not be saved for good from the "
-                        f"atari (that would be a capturing race, not a fill)")
-            threatened.append((chain, rescue))
-    if len(threatened) > 1:
+        libs = after.liberties(chain)
+        if libs.bit_count() == 1:
+            in_atari |= chain
+            last_libs.add(libs)
+    if not in_atari:
+        return _Option(point, after, ())
+    if len(last_libs) > 1:
         return "it would put two strings in atari at once"
-    return _Option(point, after, tuple(threatened))
+    # Several strings in atari on the same last liberty are one teire: the connection there saves them
+    # all at once (rules-sources.md 1.3.10: the protective moves the dame make necessary are played).
+    rescue = _rescue(after, in_atari, color.opponent, st.not_alive, st.eligible)
+    if rescue is None:
+        return (f"{_string_name(after, in_atari, color.opponent)} could not be saved for good from the "
+                f"atari (that would be a capturing race, not a fill)")
+    return _Option(point, after, ((in_atari, rescue),))
 
 
 def _forces_teire(st: _State, pos: Position, color: Color) -> bool:
@@ -500,6 +531,148 @@ def _choose_dame(st: _State, color: Color) -> _Option | None:
             if score == 2:
                 break
     return None if best is None else best[2]
+
+
+def _teire_how(rescue: _Rescue, captured: int) -> str:
+    """``connects at D1`` / ``captures at C3`` (+ ``, capturing 2 stones``) for a teire's reason."""
+    if rescue.point != rescue.liberty:
+        return f"captures at {vertex_from_point(rescue.point)}"
+    how = f"connects at {vertex_from_point(rescue.point)}"
+    if captured:
+        how += f", capturing {captured} stone{'s' if captured != 1 else ''}"
+    return how
+
+
+_TEIRE_COST = "a teire inside one's own area costs a point of territory under territory counting"
+
+
+def _opening_teire(st: _State, moves: list[FillMove], limit: int) -> None:
+    """Teire owed before any dame is filled: living strings already in atari in the final position.
+
+    A string with one liberty left at the end of the alternation is alive only
+    if its owner connects it (or captures the not-alive stones that take its
+    liberty): the opponent would capture it otherwise.  That is a teire the
+    dame did not even have to make necessary (rules-sources.md 1.3.10:
+    protective moves must be made before the end; design.md 2: AJR leaves the
+    filling informal, so the players "fill what they consider dame and teire",
+    AJR 2008 "The Dame and Teire Filling").  Its point is not territory: in the
+    final position the opponent could take it by capturing, and after the
+    connection a stone stands on it.  The owner plays it before the alternate
+    fill starts, whoever fills first (the string is in atari now).  Strings
+    that no single move saves for good, and connections that would lose a
+    static proof, are left alone: the verdicts, not the fill, must settle them.
+
+    Only an atari by *living* stones counts: a string in atari next to
+    not-alive stones, or whose last liberty touches one, stands in the
+    owner's territory among dead stones (KGS players mark, e.g., a lone stone
+    among three dead ones, its last liberty counted as territory); the
+    verdicts already say those stones cannot live, and points next to them are
+    never filled (module docstring).
+    """
+    g = geometry(st.pos.size)
+    tried = 0
+    while len(moves) < limit:
+        pos = st.pos
+        found = None
+        for color, chain in pos.chains():
+            if tried & chain or chain & ~st.alive[color] or pos.liberties(chain).bit_count() != 1:
+                continue
+            tried |= chain
+            if dilate(chain, g) & st.not_alive or pos.liberties(chain) & st.excluded:
+                continue  # in atari among not-alive stones: no teire (docstring)
+            rescue = _rescue(pos, chain, color, st.not_alive, st.eligible)
+            if rescue is None or (rescue.point, color) in st.refused:
+                continue
+            facts, after = pos.try_play(rescue.point, color)
+            ok, facts_after, _ = _facts_kept(st.facts, after)
+            if not ok:
+                continue
+            found = (color, rescue, facts, after, facts_after)
+            break
+        if found is None:
+            return
+        color, rescue, facts, after, facts_after = found
+        caught = facts.captured.bit_count()
+        reason = (
+            f"teire: {_string_name(pos, rescue.chain, color)} was already in atari in the final position "
+            f"(last liberty {vertex_from_point(rescue.liberty)}); {color.word} {_teire_how(rescue, caught)} so "
+            f"that it cannot be captured; {_TEIRE_COST}"
+        )
+        moves.append(FillMove(color, rescue.point, "teire", reason, caught))
+        st.pos = after
+        st.facts = facts_after
+        _mark_alive(st, after, rescue.point, color)
+
+
+def _closing_fills(st: _State, neutral: int, moves: list[FillMove], limit: int) -> None:
+    """Fill the neutral points of the final position that the alternate fill has closed off.
+
+    AJR 2008 "Territory" is a region of the *final position* adjacent only to
+    one player's independently alive strings ("The analysis is applied to the
+    final position"); J1989 Art. 8 likewise calls every empty point that is not
+    surrounded by one player's live stones a dame.  A point whose region
+    touched living stones of both colours there is therefore nobody's
+    territory, and filling dame "gains nothing for either side".  The order of
+    the fill can still wall such a point in: in ``X . . O`` with the right
+    point touching only ``O`` and the row below, ``O`` filling the left point
+    first leaves the right one surrounded by ``O`` alone (a KGS game:
+    2017-01-11-13, P6).  Its owner then fills it as well, so that the count
+    stays that of the final position; teire are the only fill moves that
+    change it.  Only regions made of points that were eligible for the fill
+    (``neutral``) are closed; a point that cannot be filled (self-atari, a
+    lost static proof) is reported as a refusal and left open.
+    """
+    g = geometry(st.pos.size)
+    while len(moves) < limit:
+        pos = st.pos
+        empty = pos.empty_bits
+        todo = neutral & empty
+        played = False
+        while todo and not played:
+            region = flood(todo & -todo, empty, g)
+            todo &= ~region
+            if region & ~neutral:
+                continue  # part of a larger unsettled area: not a closed-off dame
+            border = dilate(region, g) & ~region
+            for color in (Color.BLACK, Color.WHITE):
+                own = st.alive[color] & pos.stones(color)
+                if not border or border & ~own:
+                    continue
+                for i in iter_bits(region):
+                    point = divmod(i, pos.size)
+                    if (point, color) in st.refused:
+                        continue
+                    facts, after = pos.try_play(point, color)
+                    why = None
+                    if after is None or facts.captured:
+                        why = "illegal" if after is None else "it would capture stones"
+                    elif after.liberties(after.chain(point)).bit_count() < 2:
+                        why = f"it would put {color.word}'s own stones in atari"
+                    else:
+                        ok, facts_after, lost = _facts_kept(st.facts, after)
+                        if not ok:
+                            why = (f"the static analysis would no longer prove the status of the stones at "
+                                   f"{_vertices(lost, pos.size)}")
+                    if why is not None:
+                        st.refused[point, color] = Refusal(
+                            point, color, f"{color.word} cannot close this neutral point: {why}; it counts as "
+                            f"{color.word}'s territory although it was neutral in the final position")
+                        continue
+                    moves.append(FillMove(
+                        color, point, "dame",
+                        "dame: a neutral point of the final position (its region touched living stones of both "
+                        f"colours) that the fill has walled in with {color.word} stones; {color.word} fills it so "
+                        "that the fill gains nothing for either side",
+                    ))
+                    st.pos = after
+                    st.facts = facts_after
+                    _mark_alive(st, after, point, color)
+                    played = True
+                    break
+                if played:
+                    break
+        if not played:
+            return
 
 
 def _mark_alive(st: _State, pos: Position, point: Point, color: Color) -> None:
@@ -576,6 +749,8 @@ def propose_fill(
             st.refused[point, color] = Refusal(point, color, why)
     limit = max_moves if max_moves is not None else start.empty_bits.bit_count()
     moves: list[FillMove] = []
+    neutral = st.eligible  # the points a fill may use: neutral in the final position
+    _opening_teire(st, moves, limit)
     mover = start.to_play
     passes = 0
     owed: _Rescue | None = None  # the teire the mover owes after the opponent's last fill
@@ -586,18 +761,11 @@ def propose_fill(
             facts, after = pos.try_play(owed.point, mover)
             assert after is not None  # checked by _rescue on this very position
             chain_name = _string_name(pos, owed.chain, mover)
-            how = (
-                f"connects at {vertex_from_point(owed.point)}"
-                if owed.point == owed.liberty
-                else f"captures at {vertex_from_point(owed.point)}"
-            )
             caught = facts.captured.bit_count()
-            if caught and owed.point == owed.liberty:
-                how += f", capturing {caught} stone{'s' if caught != 1 else ''}"
             reason = (
                 f"teire: after {owed_by.color.word} filled the dame at {owed_by.vertex}, {chain_name} had one "
-                f"liberty left ({vertex_from_point(owed.liberty)}); {mover.word} {how} so that it cannot be "
-                f"captured; a teire inside one's own area costs a point of territory under territory counting"
+                f"liberty left ({vertex_from_point(owed.liberty)}); {mover.word} {_teire_how(owed, caught)} so "
+                f"that it cannot be captured; {_TEIRE_COST}"
             )
             moves.append(FillMove(mover, owed.point, "teire", reason, caught))
             st.pos = after
@@ -645,6 +813,7 @@ def propose_fill(
         st.facts = facts_after  # computed after the teire, which is played next
         passes = 0
         mover = mover.opponent
+    _closing_fills(st, neutral, moves, limit)
     # Dame still open at the end that were refused: report each once.
     open_points = st.pos.empty_bits
     refused = tuple(

@@ -200,6 +200,108 @@ def test_an_illegal_given_fill_is_a_fill_error(diagram):
         apply_fill(pos, [(B, (0, 2)), (W, (0, 2))])
 
 
+
+# -- teire and dame the final position itself calls for (KGS games of benchmarks/real_games.py) ----------
+
+
+# Reduced from kgs-19-2017-06-new/2017-06-23-11 (White's O1, alone between Black's P1 and O2, its last
+# liberty N1 inside White's area; also 2017-01-19-4 B5 and 2017-03-06-2 P3): White's E1 is in atari
+# in the final position, its last liberty F1.  White must connect there or lose the stone, so F1 is
+# not territory; the players' marks leave it neutral in all three games.
+IN_ATARI = """
+    . x . x o . o
+    x x x x o o o
+    . x . x o . o
+    x x x x o o o
+    . x . x o . o
+    x x x x x o o
+    . x . x o . o
+"""
+
+
+@pytest.mark.parametrize("first", [B, W])
+def test_a_string_already_in_atari_gets_its_teire_whoever_fills_first(diagram, first):
+    pos = diagram(IN_ATARI)
+    fill = propose_fill(pos, verdicts(pos), first=first)
+    assert played(fill) == "w:F1"
+    (teire,) = fill.moves
+    assert teire.kind == "teire" and "already in atari in the final position (last liberty F1)" in teire.reason
+    unfilled = territory_score(pos, verdicts(pos), AJR, komi=0)
+    filled = territory_score(fill.after, verdicts(fill.after), AJR, komi=0)
+    assert unfilled.territory_points(W) == 4  # F7 F5 F3 F1
+    assert filled.territory_points(W) == 3  # F1 holds the teire stone
+    assert filled.territory_points(B) == unfilled.territory_points(B) == 8
+
+
+def test_a_stone_in_atari_among_dead_stones_needs_no_teire(diagram):
+    # Reduced from kgs-19-2017-04-new/2017-04-01-7 (Black's H4 among the dead white stones G4 J4 H5,
+    # H3 counted as Black's territory by the players): the atari is by stones that cannot live.
+    pos = diagram("""
+        . x . x o . o
+        . o x x o o o
+        o x o x o . o
+        . . . x o o o
+        x x x x o . o
+        . x . x o o o
+        x x x x o . o
+    """)
+    fill = propose_fill(pos, verdicts(pos, not_alive=["B6", "A5", "C5"]))
+    assert fill.moves == ()
+
+
+# Reduced from kgs-19-2017-01-new/2017-01-11-13 (White filled P5 and O6 next to Black's O5 and walled
+# in P6; the players count P6 as neutral): E5 and E6 are neutral in the final position.  If White fills
+# E5, E6 is surrounded by White alone, but it was no territory when the game ended and the fill must not
+# make it one: White fills it too.
+NOTCH = """
+    . o . o o . o
+    o o o o . o o
+    x x x x . o .
+    . x . x o o o
+    x x x x o . o
+    . x . x o . o
+    x x x x o o o
+"""
+
+
+@pytest.mark.parametrize("first, expected", [(W, "w:E5 w:E6"), (B, "b:E5 w:E6")])
+def test_the_fill_never_turns_a_neutral_point_into_territory(diagram, first, expected):
+    pos = diagram(NOTCH)
+    fill = propose_fill(pos, verdicts(pos), first=first)
+    assert played(fill) == expected
+    assert all(m.kind == "dame" for m in fill.moves)
+    score = territory_score(fill.after, verdicts(fill.after), AJR, komi=0)
+    assert score.territory_points(W) == 6  # A7 C7 F7 G5 F3 F2: E6 is not White's whoever fills first
+    assert score.territory_points(B) == 4
+
+
+# Reduced from kgs-19-2017-03-new/2017-03-31-16 (White's E18 puts Black's D18 and E19-F19 in atari
+# together, both with the last liberty D19; the players count D19 as neutral): White's E6 here takes the
+# second-last liberty of D6 and of E7-F7 at once; one connection at D7 saves both, so it is an ordinary
+# teire, not a double atari.
+SHARED_LIBERTY = """
+    . x x . x x o
+    x x o x . o o
+    . x o o o o .
+    x x o . o o o
+    . x o o o . o
+    x x x o . o o
+    . . x o o o .
+"""
+
+
+@pytest.mark.parametrize("first", [B, W])
+def test_two_strings_in_atari_on_one_liberty_are_one_teire(diagram, first):
+    pos = diagram(SHARED_LIBERTY)
+    fill = propose_fill(pos, verdicts(pos), first=first)
+    assert played(fill) == "w:E6 b:D7"
+    teire = fill.moves[-1]
+    assert teire.kind == "teire" and "black strings at D6 and E7 (3 stones)" in teire.reason
+    unfilled = territory_score(pos, verdicts(pos), AJR, komi=0)
+    filled = territory_score(fill.after, verdicts(fill.after), AJR, komi=0)
+    assert unfilled.territory_points(B) - filled.territory_points(B) == 1  # D7
+
+
 # -- real games: invariants of the proposal ------------------------------------------------
 
 GAMES = sorted((DATA / "kgs_sample").glob("*.sgf"))[:4] + [DATA / "kgs-2017-even.sgf"]
@@ -224,6 +326,9 @@ def test_proposed_fill_on_real_games_is_legal_and_keeps_proven_statuses(path):
             assert facts.captured == 0
             assert not pos.bit(m.point) & dilate(not_alive, g), f"dame {m.vertex} touches a not-alive string"
             assert after.liberties(after.chain(m.point)).bit_count() >= 2
+        elif "already in atari in the final position" in m.reason:
+            # a teire the final position calls for comes before any dame
+            assert m.kind == "teire" and all(p.kind == "teire" for p in fill.moves[:k])
         else:
             assert m.kind == "teire" and k > 0 and fill.moves[k - 1].color is not m.color
         pos = after
