@@ -32,6 +32,18 @@ from adjudicator.sgfio import read_sgf  # noqa: E402
 
 
 _SEARCHES = {"nodes": 0, "seconds": 0.0, "calls": 0}
+_SAFETY = {"seconds": 0.0, "calls": 0}
+
+
+def _timed_safety(proofs):
+    """Wrap the life module's safety layer (analysis/safety.py) so that its processor seconds are summed."""
+    def run(*args, **kwargs):
+        t0 = time.process_time()
+        result = proofs(*args, **kwargs)
+        _SAFETY["seconds"] += time.process_time() - t0
+        _SAFETY["calls"] += 1
+        return result
+    return run
 
 
 def _counted(search):
@@ -54,12 +66,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rules = parse_ruleset(args.rules)
     life.prove_independent_life = _counted(life.prove_independent_life)
+    life.safety_proofs = _timed_safety(life.safety_proofs)
     files = sorted(args.data.glob("*/*.sgf"))
     if not files:
         print(f"no games under {args.data}", file=sys.stderr)
         return 1
     sample = sorted(random.Random(args.seed).sample(files, min(args.games, len(files))))
-    times, chains, stones = [], Counter(), Counter()
+    times, cpu, chains, stones = [], [], Counter(), Counter()
     skipped = 0
     for path in sample:
         try:
@@ -71,17 +84,22 @@ def main(argv: list[str] | None = None) -> int:
         if final.size != 19:
             skipped += 1
             continue
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         verdicts = analyse_position(final, rules)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
         for v in verdicts:
             chains[v.provenance] += 1
             stones[v.provenance] += v.stones.bit_count()
     times.sort()
+    cpu.sort()
     n_chains, n_stones = sum(chains.values()), sum(stones.values())
     print(f"rules {rules.name}; {len(times)} final positions (seed {args.seed}; {skipped} skipped: not 19x19 or unreadable)")
     print(f"seconds per position: median {statistics.median(times):.3f}, p95 {times[int(0.95 * (len(times) - 1))]:.3f}, "
           f"max {times[-1]:.3f}, total {sum(times):.1f}")
+    print(f"processor seconds per position: median {statistics.median(cpu):.3f}, p95 {cpu[int(0.95 * (len(cpu) - 1))]:.3f}, "
+          f"max {cpu[-1]:.3f}; of which the safety layer (analysis/safety.py, both colours) "
+          f"{_SAFETY['seconds']:.1f} s in total, {_SAFETY['seconds'] / max(1, len(cpu)):.3f} s per position")
     nodes, seconds, calls = _SEARCHES["nodes"], _SEARCHES["seconds"], _SEARCHES["calls"]
     rate = f"{nodes / seconds:,.0f} nodes/s" if seconds else "no search"
     print(f"AJR local search: {calls} searches, {nodes:,} nodes in {seconds:.1f} s ({rate}); "

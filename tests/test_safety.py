@@ -27,7 +27,7 @@ B, W = Color.BLACK, Color.WHITE
 def proofs(pos):
     out = {}
     for color in (B, W):
-        for chain, proof in safety_proofs(pos, color, total_nodes=200_000).items():
+        for chain, proof in safety_proofs(pos, color).items():
             assert chain.stones not in out, "a chain proven twice"
             out[chain.stones] = proof
     return out
@@ -179,10 +179,19 @@ def test_region_where_the_attacker_lives_is_not_proven():
     )
     got = proofs(pos)
     # White, moving first, makes the stones A6-B6 independently alive inside black's
-    # only region (the exact search finds it): nothing here may be proven.
-    assert pos.chain((4, 0)) not in got
-    assert pos.chain((5, 0)) not in got
-    assert exact(pos, pos.chain((5, 0)), max_nodes=200_000).status == "alive"
+    # only region (the exact search finds it): Black's chain must not be proven alive.
+    black, white = pos.chain((4, 0)), pos.chain((5, 0))
+    assert exact(pos, white, max_nodes=200_000).status == "alive"
+    assert got.get(black) is None or got[black].status == "not_alive"
+    assert got.get(white) is None or got[white].status == "alive"
+    # Seen from White, the corner is a region won in its local game (White answers
+    # every move there), so White's group is safe and Black's chain is not alive; the
+    # exact search of that region (the rest of the board left alone) agrees.
+    assert got[white].status == "alive" and got[black].status == "not_alive"
+    region = sum(pos.bit((r, c)) for r, c in ((6, 0), (6, 1), (6, 2), (6, 3), (5, 2), (5, 3),
+                                                  (4, 0), (4, 1), (4, 2), (4, 3)))
+    assert local_region_value(pos, W, region, 2, max_nodes=5_000)[0] is True
+    assert exact(pos, black, area=region).status == "not_alive"
 
 
 def test_cutting_point_leaves_the_cut_chain_unproven():
@@ -314,3 +323,128 @@ def test_not_alive_verdicts_agree_with_the_exact_search_of_their_region():
                 assert result.status == "not_alive", (proof.reason, str(pos))
                 confirmed += 1
     assert confirmed >= 40, confirmed
+
+
+# -- the optimised local search against the local game written out plainly ---------------
+
+
+class _ReferenceLocalGame:
+    """The local game of the module docstring of analysis/safety.py, transcribed without any
+    optimisation (whole-board bitboards, flood fills, no move ordering): P wins from a state
+    with O to move iff Inv holds, no floating string has fewer than two liberties, and T holds
+    or (a) some P play wins after an O pass and (b) every O play has a winning answer (a pass
+    or a play)."""
+
+    def __init__(self, pos, color, region, need, max_nodes):
+        from adjudicator.board import dilate, flood, geometry, iter_bits
+
+        self.g, self.flood, self.dilate, self.iter_bits = geometry(pos.size), flood, dilate, iter_bits
+        own = pos.stones(color)
+        self.region, self.need, self.max_nodes, self.nodes = region, need, max_nodes, 0
+        self.o0 = region & pos.stones(color.opponent)
+        self.walls, seen = [], 0
+        for i in iter_bits(dilate(region, self.g) & own):
+            if not (1 << i) & seen:
+                chain = flood(1 << i, own, self.g)
+                seen |= chain
+                self.walls.append(chain)
+        self.wall = sum(self.walls)
+        self.demanding = [w for w in self.walls if self.libs(w) & region & ~self.o0]
+        self.memo = {}
+
+    def libs(self, bits):
+        return self.dilate(bits, self.g) & ~bits
+
+    def value(self):
+        try:
+            return self.win(0, self.o0)
+        except RecursionError:  # pragma: no cover
+            return None
+        except OverflowError:
+            return None
+
+    def win(self, p, o):
+        if (p, o) not in self.memo:
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise OverflowError
+            self.memo[(p, o)] = self._win(p, o)
+        return self.memo[(p, o)]
+
+    def _win(self, p, o):
+        empty = self.region & ~p & ~o
+        stones = self.wall | p
+        for w in self.demanding:
+            if (self.libs(self.flood(w, stones, self.g)) & empty).bit_count() < self.need:
+                return False
+        joined = 0
+        for w in self.walls:
+            joined |= self.flood(w, stones, self.g)
+        floating = p & ~joined
+        for i in self.iter_bits(floating):
+            if (self.libs(self.flood(1 << i, p, self.g)) & empty).bit_count() <= 1:
+                return False
+        if not o and not floating and not any(self.g.neighbours[i] & empty for i in self.iter_bits(empty)):
+            return True
+        if not any(self.win(np_, no) for np_, no in self.p_moves(p, o)):
+            return False
+        for o2 in self.o_moves(p, o):
+            if not (self.win(p, o2) or any(self.win(np_, no) for np_, no in self.p_moves(p, o2))):
+                return False
+        return True
+
+    def o_moves(self, p, o):
+        empty = self.region & ~p & ~o
+        for i in self.iter_bits(empty):
+            o2 = o | (1 << i)
+            if self.libs(self.flood(1 << i, o2, self.g)) & empty & ~(1 << i):
+                yield o2
+
+    def p_moves(self, p, o):
+        empty = self.region & ~p & ~o
+        for i in self.iter_bits(empty):
+            bit = 1 << i
+            np_, after = p | bit, empty & ~bit
+            captured = 0
+            for j in self.iter_bits(self.g.neighbours[i] & o):
+                s = self.flood(1 << j, o, self.g)
+                if not self.libs(s) & after:
+                    captured |= s
+            string = self.flood(bit, self.wall | np_, self.g)
+            if captured or string & self.wall or self.libs(string) & after:
+                yield np_, o & ~captured
+
+
+def _regions_of(pos, color):
+    from adjudicator.board import flood, geometry
+
+    g = geometry(pos.size)
+    rest = g.full & ~pos.stones(color)
+    while rest:
+        r = flood(rest & -rest, rest, g)
+        rest &= ~r
+        yield r
+
+
+def test_local_search_computes_the_local_game_exactly():
+    """Every value the optimised search returns equals the plain transcription's, on regions of
+    random dense positions up to 12 empty points (the new default limit); counted."""
+    compared = big = 0
+    for seed in range(36):
+        size, empty_left = ((5, 6), (6, 9), (7, 12))[seed % 3]
+        pos = _random_dense_position(1000 + seed, size, empty_left)
+        for color in (B, W):
+            for region in _regions_of(pos, color):
+                n_empty = (region & pos.empty_bits).bit_count()
+                if n_empty > 12 or region.bit_count() > 24 or n_empty < 2:
+                    continue
+                for need in (1, 2):
+                    ref = _ReferenceLocalGame(pos, color, region, need, 2_500)
+                    want = ref.value()
+                    got, nodes = local_region_value(pos, color, region, need, max_nodes=2_500)
+                    if want is None or got is None:
+                        continue
+                    assert got == want, (str(pos), color, region, need)
+                    compared += 1
+                    big += n_empty >= 7
+    assert compared >= 80 and big >= 12, (compared, big)

@@ -134,11 +134,22 @@ outside the regions, so these answers never disturb a local game.)
 What the rule does not claim: nothing about chains outside B (they are left to
 the other layers), and nothing about regions whose search ran out of budget
 (they are dropped, which only removes proofs).
+
+The search (:class:`_LocalSearch`) computes exactly the value defined above: it
+uses no pruning rule, only an exact memo on (P_R, O_R) and move ordering, which
+decides which child is tried first and never a value.  Ideas measured and not
+kept: a killer table per O point (2 to 3 times more nodes), trying P's pass
+first (10 to 30 times more), splitting a state into the pieces that P's stones
+separate and solving them as sub-games with shared demands (a sound
+sufficient condition, but it saved nothing measurable on real regions).
+tests/test_safety.py compares the search with a plain transcription of this
+definition on random regions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 import networkx as nx
 
@@ -149,10 +160,15 @@ from .static import StaticProof
 
 __all__ = ["SafeGroup", "safe_groups", "safety_proofs", "local_region_value"]
 
-_DEFAULT_NODES = 3_000
-_DEFAULT_MAX_EMPTY = 8
-_DEFAULT_MAX_POINTS = 14
-_DEFAULT_TOTAL_NODES = 12_000
+# Limits of the searches of one colour in one position, in nodes (states evaluated), so
+# that results do not depend on the machine's load.  Measured on the 200 final positions
+# of benchmarks/life.py (see docs/analysis.md): regions beyond 12 empty points were
+# rarely settled within 20,000 nodes, and larger budgets mostly cost time (12/20/20,000/
+# 60,000 proved 1,211 of 4,192 strings of 100 games, 12/20/10,000/40,000 1,177, at half the time).
+_DEFAULT_NODES = 10_000
+_DEFAULT_MAX_EMPTY = 12
+_DEFAULT_MAX_POINTS = 20
+_DEFAULT_TOTAL_NODES = 30_000
 
 
 class _OutOfBudget(Exception):
@@ -166,109 +182,177 @@ def _vertices(bits: int, size: int, limit: int = 6) -> str:
     return ", ".join(pts)
 
 
+def _bit_list(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low)
+        bits ^= low
+    return out
+
+
 class _LocalSearch:
-    """The local game of one region (see the module docstring), on bitboards."""
+    """The local game of one region (see the module docstring), on compact bitboards.
+
+    The region is copied into a local bitboard of its bounding box with one
+    guard column (row stride ``bw + 1``), so that shifts never wrap and every
+    set is a small integer; the wall is kept only as, per wall chain, the set
+    of region points adjacent to it.  Wall chains are joined only through P's
+    stones in R (they are distinct chains), so a local component is a union
+    of wall chains linked by connected groups of P_R, and its liberties in R
+    are the empty points adjacent to its chains or its groups.  Each state
+    (P_R, O_R) is evaluated once (the memo is exact, module docstring); the
+    node count is the number of states evaluated.
+
+    Move ordering (it changes which child is tried first, never the value):
+    P's answers to an O play try captures first, then the liberties of the
+    O string just played, then the other points next to O stones, then the
+    rest, each group by the number of empty neighbours (most first), and the
+    pass last; O's pass is answered in the same order.  Trying the pass first
+    (as the first version did) lets O add stones unopposed: on 12 real
+    regions it cost 10 to 30 times more nodes.
+    """
 
     def __init__(self, size: int, region: int, wall: tuple[int, ...], o_stones: int, need: int, max_nodes: int):
-        self.g = geometry(size)
-        self.region = region
-        self.walls = wall  # stones of each wall chain
-        self.wall = 0
-        for w in wall:
-            self.wall |= w
-        self.o0 = o_stones
+        g = geometry(size)
+        pts = list(iter_bits(region))
+        r0 = min(i // size for i in pts)
+        c0 = min(i % size for i in pts)
+        W = max(i % size for i in pts) - c0 + 2  # bounding-box width plus a guard column
+        self.W = W
+        local = {i: (i // size - r0) * W + (i % size - c0) for i in pts}
+        self.local = local
+
+        def to_local(bits: int) -> int:
+            out = 0
+            for i in iter_bits(bits & region):
+                out |= 1 << local[i]
+            return out
+
+        self.R = to_local(region)
+        self.nbt = {1 << j: self._nbrs(1 << j) for j in local.values()}
+        # Per wall chain: the region points adjacent to it (its possible liberties in R).
+        self.adj = [to_local(dilate(w, g) & region) for w in wall]
+        self.adjw = 0
+        for a in self.adj:
+            self.adjw |= a
+        self.o0 = to_local(o_stones)
         self.need = need
         # Wall chains with a liberty in R at the start carry the demand; the others
         # (touching R only through O stones) must get their credit from other regions.
-        self.demanding = 0
-        for w in wall:
-            if self._nbrs_static(w, size) & region & ~o_stones:
-                self.demanding |= w
+        self.demanding = [bool(a & ~self.o0) for a in self.adj]
         self.max_nodes = max_nodes
         self.nodes = 0
         self.memo: dict[tuple[int, int], bool] = {}
-        n = size
-        self._shift = (n, self.g.not_first_col, self.g.not_last_col, self.g.full)
+        self._parts_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
-    @staticmethod
-    def _nbrs_static(bits: int, size: int) -> int:
-        return dilate(bits, geometry(size)) & ~bits
+    def _nbrs(self, b: int) -> int:
+        W = self.W
+        return ((b << 1) | (b >> 1) | (b << W) | (b >> W)) & self.R
 
-    def _nbrs(self, bits: int) -> int:
-        n, a, b, full = self._shift
-        return (((bits << 1) & a) | ((bits >> 1) & b) | (bits << n) | (bits >> n)) & full
+    def _flood(self, seed: int, within: int) -> int:
+        W = self.W
+        region = frontier = seed
+        while frontier:
+            frontier = ((frontier << 1) | (frontier >> 1) | (frontier << W) | (frontier >> W)) & within & ~region
+            region |= frontier
+        return region
 
-    def _parts(self, p: int) -> tuple[list[int], int]:
-        """(wall components, bitboard of P's stones in R joined to no wall chain)."""
-        stones = self.wall | p
-        seen = 0
-        comps = []
-        for w in self.walls:
-            if w & seen:
+    def _parts(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """(possible liberties of each local component holding a demanding chain,
+        possible liberties of each floating string, stones of the floating strings)."""
+        got = self._parts_memo.get(p)
+        if got is not None:
+            return got
+        n = len(self.adj)
+        parent = list(range(n))
+
+        def find(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        joined = []
+        floating = []
+        floating_stones = 0
+        rest = p
+        while rest:
+            group = self._flood(rest & -rest, p)
+            rest &= ~group
+            touch = [i for i in range(n) if self.adj[i] & group]
+            libs = self._nbrs(group)
+            if not touch:
+                floating.append(libs)
+                floating_stones |= group
                 continue
-            comp = flood(w, stones, self.g)
-            seen |= comp
-            comps.append(comp)
-        return comps, p & ~seen
+            root = find(touch[0])
+            for i in touch[1:]:
+                other = find(i)
+                if other != root:
+                    parent[other] = root
+            joined.append((touch[0], libs))
+        libs_of: dict[int, int] = {}
+        for i in range(n):
+            r = find(i)
+            libs_of[r] = libs_of.get(r, 0) | self.adj[i]
+        for i, libs in joined:
+            libs_of[find(i)] |= libs
+        demanding = {find(i) for i in range(n) if self.demanding[i]}
+        got = (tuple(libs_of[r] for r in demanding), tuple(floating), floating_stones)
+        self._parts_memo[p] = got
+        return got
 
     def _inv(self, p: int, o: int) -> bool:
-        empty = self.region & ~p & ~o
-        comps, _floating = self._parts(p)
-        return all((self._nbrs(c) & empty).bit_count() >= self.need for c in comps if c & self.demanding)
+        empty = self.R & ~p & ~o
+        need = self.need
+        return all((libs & empty).bit_count() >= need for libs in self._parts(p)[0])
 
-    def _closed(self, p: int, o: int) -> bool:
-        if o:
-            return False
-        empty = self.region & ~p
-        if self._nbrs(empty) & empty:
-            return False
-        return not self._parts(p)[1]
-
-    def _o_moves(self, p: int, o: int) -> list[tuple[int, int]]:
-        empty = self.region & ~p & ~o
+    def _o_moves(self, p: int, o: int) -> list[int]:
+        """O's plays (new O_R), captures of floating strings aside (they are checked as losses)."""
+        empty = self.R & ~p & ~o
         out = []
-        nb = self.g.neighbours
-        for x in iter_bits(empty):
-            bit = 1 << x
-            if nb[x] & empty:
-                out.append((x, o | bit))
+        for bit in _bit_list(empty):
+            if self._nbrs(bit) & empty:
+                out.append(o | bit)
                 continue
-            string = flood(bit, o | bit, self.g)
+            string = self._flood(bit, o | bit)
             if self._nbrs(string) & empty & ~bit:
-                out.append((x, o | bit))
+                out.append(o | bit)
         return out
 
-    def _p_moves(self, p: int, o: int, near: int) -> list[tuple[int, int, int]]:
-        """(point, new p, new o) for P's legal plays, captures and points near ``near`` first."""
-        empty = self.region & ~p & ~o
-        first, second, rest = [], [], []
-        nb = self.g.neighbours
-        for x in iter_bits(empty):
-            bit = 1 << x
+    def _p_moves(self, p: int, o: int, near: int, first: int = 0) -> Iterator[tuple[int, int]]:
+        """(new p, new o) for P's legal plays, lazily, in the order of the class docstring."""
+        empty = self.R & ~p & ~o
+        nbt = self.nbt
+        atari = 0  # last liberties of O strings: plays there capture
+        rest = o
+        while rest:
+            s = self._flood(rest & -rest, o)
+            rest &= ~s
+            libs = self._nbrs(s) & empty
+            if libs.bit_count() == 1:
+                atari |= libs
+        keyed = sorted((not bit & atari, not bit & first, not bit & near, -(nbt[bit] & empty).bit_count(), bit)
+                       for bit in _bit_list(empty))
+        for k in keyed:
+            bit = k[4]
             np_ = p | bit
-            after_empty = empty & ~bit
-            adj_o = nb[x] & o
+            after = empty & ~bit
             captured = 0
-            while adj_o:
-                low = adj_o & -adj_o
-                s = flood(low, o, self.g)
-                adj_o &= ~s
-                if not self._nbrs(s) & after_empty:
-                    captured |= s
-            no = o & ~captured
-            if not captured and not nb[x] & (after_empty | self.wall):
+            if bit & atari:
+                adj_o = nbt[bit] & o
+                while adj_o:
+                    s = self._flood(adj_o & -adj_o, o)
+                    adj_o &= ~s
+                    if not self._nbrs(s) & after:
+                        captured |= s
+            elif not bit & self.adjw and not nbt[bit] & after:
                 # Not next to the wall nor to an empty point: the new string needs a liberty.
-                string = flood(bit, self.wall | np_, self.g)
-                if not string & self.wall and not self._nbrs(string) & after_empty:
+                group = self._flood(bit, np_)
+                if not group & self.adjw and not self._nbrs(group) & after:
                     continue
-            item = (x, np_, no)
-            if captured:
-                first.append(item)
-            elif bit & near:
-                second.append(item)
-            else:
-                rest.append(item)
-        return first + second + rest
+            yield np_, o & ~captured
 
     def win(self, p: int, o: int) -> bool:
         key = (p, o)
@@ -285,26 +369,25 @@ class _LocalSearch:
     def _win(self, p: int, o: int) -> bool:
         if not self._inv(p, o):
             return False
-        empty = self.region & ~p & ~o
-        comps, floating = self._parts(p)
-        while floating:
-            low = floating & -floating
-            s = flood(low, floating, self.g)
-            floating &= ~s
-            if (self._nbrs(s) & empty).bit_count() <= 1:
+        empty = self.R & ~p & ~o
+        _demanding, floating, floating_stones = self._parts(p)
+        for libs in floating:
+            if (libs & empty).bit_count() <= 1:
                 return False  # O captures a P stone: counted as a loss (P's stones must stay)
-        if self._closed(p, o):
-            return True
+        if not o and not floating_stones and not self._nbrs(empty) & empty:
+            return True  # T (closed)
         # (a) O passes: P needs a play after which P wins.
-        if not any(self.win(np_, no) for _x, np_, no in self._p_moves(p, o, o)):
+        if not any(self.win(np_, no) for np_, no in self._p_moves(p, o, self._nbrs(o))):
             return False
-        # (b) every O play needs an answer (a pass or a play).
-        for x, o2 in self._o_moves(p, o):
-            near = self._nbrs(1 << x) | self._nbrs(o2)
-            if self._inv(p, o2) and self.win(p, o2):
+        # (b) every O play needs an answer (a play, or else a pass).
+        for o2 in self._o_moves(p, o):
+            x = o2 & ~o
+            first = self._nbrs(self._flood(x, o2))
+            if any(self.win(np_, no) for np_, no in self._p_moves(p, o2, self._nbrs(o2), first)):
                 continue
-            if not any(self.win(np_, no) for _y, np_, no in self._p_moves(p, o2, near)):
-                return False
+            if self.win(p, o2):
+                continue
+            return False
         return True
 
 
@@ -330,7 +413,7 @@ def local_region_value(position: Position, color: Color, region: int, need: int,
                           need, max_nodes)
     try:
         return search.win(0, search.o0), search.nodes
-    except _OutOfBudget:
+    except (_OutOfBudget, RecursionError):  # a very deep line is treated as out of budget
         return None, search.nodes
 
 
