@@ -165,10 +165,16 @@ __all__ = ["SafeGroup", "safe_groups", "safety_proofs", "local_region_value"]
 # of benchmarks/life.py (see docs/analysis.md): regions beyond 12 empty points were
 # rarely settled within 20,000 nodes, and larger budgets mostly cost time (12/20/20,000/
 # 60,000 proved 1,211 of 4,192 strings of 100 games, 12/20/10,000/40,000 1,177, at half the time).
-_DEFAULT_NODES = 10_000
-_DEFAULT_MAX_EMPTY = 12
-_DEFAULT_MAX_POINTS = 20
-_DEFAULT_TOTAL_NODES = 30_000
+# The defaults (max empty / max points / nodes per region / nodes per colour) keep the throughput
+# of `adjudicator batch` (issue 6: 2 games/s per core), measured with
+# `python benchmarks/batch.py --games 200 --jobs 2` and `python benchmarks/life.py` at 2026-11-22:
+#   12/20/10,000/30,000: 1.54 games/s per core, static 27.7 % of strings, safety 0.228 s/position
+#   12/20/5,000/15,000:  1.82 games/s per core, static 26.9 %, safety 0.147 s/position
+#   10/16/5,000/15,000:  2.36 games/s per core, static 26.0 %, safety 0.058 s/position (chosen)
+_DEFAULT_NODES = 5_000
+_DEFAULT_MAX_EMPTY = 10
+_DEFAULT_MAX_POINTS = 16
+_DEFAULT_TOTAL_NODES = 15_000
 
 
 class _OutOfBudget(Exception):
