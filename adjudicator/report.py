@@ -22,6 +22,7 @@ from .errors import AdjudicatorError
 from .filling import FillError, format_fill, parse_fill
 from .history import Phase, Replay, replay
 from .ruling import Ruling, adjudicate
+from .scoring import format_margin
 from .analysis.life import Budget, Verdict, analyse_chain, analyse_position
 from .coords import format_move, point_from_vertex, vertex_from_point
 from .rules import RuleSet, describe_rulesets, parse_ruleset
@@ -374,6 +375,14 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
     for v in _ordered(ruling):
         d = v.to_dict()
         d["fate"] = ruling.fate(v).value
+        if v.stones in ruling.flipped:
+            margin = ruling.flipped[v.stones]
+            d["if_reversed"] = {
+                "status": "not_alive" if v.status == "alive" else "alive",
+                "result": format_margin(margin),
+                "score": margin,
+                "decisive": ruling.decisive(v),
+            }
         strings.append(d)
     return {
         "format": JSON_FORMAT,
@@ -397,6 +406,7 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
         "filled": [m.to_dict() for m in ruling.fill.moves],
         "refused": [r.to_dict() for r in ruling.fill.refused],
         "assumed": len(ruling.assumed),
+        "decisive": len(ruling.decisive_assumed),
         "strings": strings,
         "status_changes": list(ruling.status_changes),
         "reasons": [r.to_dict() for r in ruling.reasons],
@@ -457,10 +467,15 @@ _FATE_WORDS = {
 
 def _verdict_line(ruling: Ruling, v: Verdict) -> str:
     n = len(v.points)
-    return (
+    line = (
         f"  {v.color.word} {v.vertex} ({n} stone{'s' if n != 1 else ''}): {v.status.replace('_', ' ')} "
         f"[{v.provenance}, {v.method}] -> {_FATE_WORDS[ruling.fate(v).value]}"
     )
+    flipped = ruling.flipped.get(v.stones)
+    if flipped is not None:
+        other = "not alive" if v.status == "alive" else "alive"
+        line += f"; if {other}: {format_margin(flipped)}"
+    return line
 
 
 def render_ruling(ruling: Ruling) -> str:
@@ -478,7 +493,22 @@ def render_ruling(ruling: Ruling) -> str:
     ]
     assumed = ruling.assumed
     proven = [v for v in _ordered(ruling) if v.provenance != "assumed"]
-    if assumed:
+    if assumed and ruling.decided_by_count:
+        decisive = ruling.decisive_assumed
+        others = [v for v in assumed if not ruling.decisive(v)]
+        lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
+                     "(heuristic guesses, not proofs; a referee must confirm them).")
+        if decisive:
+            lines.append(f"Decisive ({len(decisive)}): the other verdict for any one of these alone changes "
+                         "the winner:")
+            lines.extend(_verdict_line(ruling, v) for v in decisive)
+        else:
+            lines.append("None is decisive: no single one of them reversed changes the winner "
+                         "(several together might).")
+        if others and decisive:
+            lines.append(f"Not decisive alone ({len(others)}):")
+        lines.extend(_verdict_line(ruling, v) for v in others)
+    elif assumed:
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them):")
         lines.extend(_verdict_line(ruling, v) for v in assumed)
@@ -534,6 +564,11 @@ def sgf_annotation(ruling: Ruling) -> dict[str, Any]:
             f"{len(ruling.assumed)} strings assumed (not proven): "
             + " ".join(v.vertex for v in ruling.assumed)
         )
+        if ruling.decisive_assumed:
+            comment_lines.append(
+                "Decisive (reversing one alone changes the winner): "
+                + " ".join(v.vertex for v in ruling.decisive_assumed)
+            )
     comment_lines.extend(f"- {r.text}" for r in ruling.reasons)
     seki = score.seki
     return {
