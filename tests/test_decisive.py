@@ -1,0 +1,69 @@
+"""Which assumed verdicts decide the result: the count with one status reversed (ruling.Ruling.flipped).
+
+The two positions are the same straight three at the stop (cases/straight-three-*.sgf) with
+different komi.  With no search budget the white string is assumed; dead it is worth 16 points
+to Black, so with komi 6.5 reversing it changes the winner and with komi 0.5 it does not.
+"""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.analysis.life import Budget
+from adjudicator.cli import app
+from adjudicator.report import render_ruling, ruling_to_dict, score_file
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+NO_SEARCH = Budget(nodes=1, total_nodes=1, max_zone_empty=0)
+
+
+def _white_string(ruling):
+    (v,) = [v for v in ruling.verdicts if v.color.word == "white"]
+    return v
+
+
+def test_a_string_whose_reversal_changes_the_winner_is_decisive():
+    ruling = score_file(CASES / "straight-three-unsettled.sgf", budget=NO_SEARCH)
+    v = _white_string(ruling)
+    assert v.provenance == "assumed" and v.status == "alive"
+    assert ruling.result == "W+2.5"
+    # dead: 5 prisoners, its 5 points and its 3 eye points become Black's, White loses those 3: 16 points
+    assert ruling.flipped[v.stones] == 13.5
+    assert ruling.decisive(v)
+    assert ruling.decisive_assumed == [v]
+    data = ruling_to_dict(ruling)
+    assert data["decisive"] == 1
+    (entry,) = [s for s in data["strings"] if s["vertex"] == v.vertex]
+    assert entry["if_reversed"] == {"status": "not_alive", "result": "B+13.5", "score": 13.5, "decisive": True}
+    text = render_ruling(ruling)
+    assert "Decisive (1): the other verdict for any one of these alone changes the winner:" in text
+    assert f"white {v.vertex} (5 stones): alive [assumed, heuristic]" in text and "; if not alive: B+13.5" in text
+
+
+def test_a_string_whose_reversal_keeps_the_winner_is_not_decisive():
+    ruling = score_file(CASES / "straight-three-not-decisive.sgf", budget=NO_SEARCH)
+    v = _white_string(ruling)
+    assert v.provenance == "assumed"
+    assert ruling.result == "B+3.5"
+    assert ruling.flipped[v.stones] == 19.5
+    assert not ruling.decisive(v)
+    assert ruling_to_dict(ruling)["decisive"] == 0
+    assert "None is decisive: no single one of them reversed changes the winner" in render_ruling(ruling)
+
+
+def test_proven_verdicts_get_no_reversed_count():
+    ruling = score_file(CASES / "straight-three-unsettled.sgf")
+    assert all(v.provenance != "assumed" for v in ruling.verdicts)
+    assert ruling.flipped == {}
+    data = ruling_to_dict(ruling)
+    assert data["decisive"] == 0
+    assert all("if_reversed" not in s for s in data["strings"])
+
+
+def test_json_of_the_cli_carries_the_reversed_count():
+    result = CliRunner().invoke(app, ["score", str(CASES / "straight-three-unsettled.sgf"), "--budget", "1", "--json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0
+    assumed = [s for s in data["strings"] if s["provenance"] == "assumed"]
+    assert assumed and all("if_reversed" in s for s in assumed)
