@@ -16,7 +16,9 @@ and prints
   lying on the opponent's marks), per-stone precision and recall of the stones
   we remove as dead, and the result when the count is run with the *players'*
   dead stones instead of our verdicts (fill + count alone, the "marks" line);
-- the share of ``assumed`` verdicts (strings, over all games);
+- the share of ``assumed`` verdicts (strings, over all games), of *decisive*
+  ones (reversing one alone changes the winner, ``Ruling.decisive``) and the
+  games without any decisive assumed verdict;
 - median and p95 seconds per game, end to end in-process (file read to ruling);
 - every disagreement with ``RE``, sorted into categories (our bug / players
   agreed to something the rules do not give / record problem) with the vertex
@@ -258,6 +260,7 @@ def run_game(path: pathlib.Path, rel: str, row: dict[str, str], marked: bool) ->
         agree=abs(ruling.score.margin - re_margin) < 1e-9 and ruling.decided_by_count,
         strings=len(ruling.verdicts),
         assumed=len(ruling.assumed),
+        decisive=len(ruling.decisive_assumed),
         fill=len(ruling.fill.moves),
         teire=ruling.fill.count("teire"),
     )
@@ -352,10 +355,16 @@ def summarise(results: list[dict], label: str) -> list[str]:
     times = [r["seconds"] for r in results if "seconds" in r]
     strings = sum(r.get("strings", 0) for r in results)
     assumed = sum(r.get("assumed", 0) for r in results)
+    decisive = sum(r.get("decisive", 0) for r in results)
+    robust = [r for r in results if "decisive" in r and r["decisive"] == 0]
     lines = [
         f"{label}: {n} games",
         f"  exact result agreement with RE: {agree}/{n} = {pct(agree, n)}",
         f"  assumed verdicts: {assumed}/{strings} strings = {pct(assumed, strings)}",
+        f"  decisive assumed verdicts (reversing one alone changes the winner): {decisive}/{strings} strings "
+        f"= {pct(decisive, strings)}",
+        f"  games with no decisive assumed verdict: {len(robust)}/{n} = {pct(len(robust), n)}; "
+        f"of these, result = RE: {sum(1 for r in robust if r.get('agree'))}/{len(robust)}",
         f"  seconds per game (in-process, read to ruling): median {statistics.median(times):.3f}, "
         f"p95 {q(times, 0.95):.3f}, max {max(times):.3f}" if times else "  no timings",
     ]
