@@ -244,6 +244,7 @@ def score_source(
     On success the line holds ``key``, ``status`` ``"ok"``, ``result`` (SGF
     ``RE`` syntax), ``re`` (the record's ``RE`` or None), ``agreement`` (see
     :func:`compare_results`), ``assumed`` (strings with assumed verdicts),
+    ``decisive`` (assumed verdicts whose reversal alone changes the winner),
     ``seconds`` (wall), ``cpu`` (processor seconds of the worker), ``score``
     (Black minus White, komi included), ``dead`` (stones removed as
     prisoners), ``seki`` (stones left without territory), ``territory``
@@ -271,6 +272,7 @@ def score_source(
             "re": re_text,
             "agreement": compare_results(ruling.result, re_text),
             "assumed": len(ruling.assumed),
+            "decisive": len(ruling.decisive_assumed),
             "seconds": round(time.perf_counter() - start, 3),
             "cpu": round(time.process_time() - cpu, 3),
             "score": score.margin,
@@ -566,6 +568,7 @@ class BatchReport:
             "agreement": {k: agreement.get(k, 0)
                           for k in ("exact", "same-winner", "different-winner", "not-comparable")},
             "assumed": sum(int(r.get("assumed") or 0) for r in self.ok),
+            "decisive_records": sum(1 for r in self.ok if r.get("decisive")),
             "processed": self.processed,
             "skipped": self.skipped,
             "cpu_seconds": round(sum(float(r.get("cpu") or 0) for r in self.records), 3),
@@ -710,6 +713,8 @@ def render_summary(report: BatchReport, *, show_failures: int = 10) -> str:
         ("same winner as RE", f"{winner} of {comparable} comparable ({_pct(winner, comparable)})"),
         ("RE not comparable", f"{a['not-comparable']} (no RE, Void, or not a count)"),
         ("assumed strings", f"{d['assumed']} in {with_assumed} of {d['ok']} records (a referee must check them)"),
+        ("winner on a guess", f"{d['decisive_records']} of {d['ok']} records have a decisive assumed verdict "
+                              "(reversing it alone changes the winner)"),
     ]
     if report.processed:
         rows += [

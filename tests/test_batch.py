@@ -63,6 +63,7 @@ def expected(path: Path) -> dict:
         "re": re_text,
         "agreement": compare_results(ruling.result, re_text),
         "assumed": len(ruling.assumed),
+        "decisive": len(ruling.decisive_assumed),
         "score": ruling.score.margin,
     }
 
@@ -232,7 +233,7 @@ def test_compare_results():
 
 def test_summary_counts(tmp_path):
     records = [
-        {"key": "a", "status": "ok", "agreement": "exact", "assumed": 2, "cpu": 0.5},
+        {"key": "a", "status": "ok", "agreement": "exact", "assumed": 2, "decisive": 1, "cpu": 0.5},
         {"key": "b", "status": "ok", "agreement": "same-winner", "assumed": 0, "cpu": 0.5},
         {"key": "c", "status": "ok", "agreement": "not-comparable", "assumed": 1, "cpu": 0.5},
         {"key": "d", "status": "error", "error": "d: broken"},
@@ -240,6 +241,7 @@ def test_summary_counts(tmp_path):
     report = BatchReport(records=records, processed=4, skipped=0, seconds=2.0, jobs=2, out="r.jsonl", cores=2)
     d = report.to_dict()
     assert (d["records"], d["ok"], d["failed"], d["assumed"]) == (4, 3, 1, 3)
+    assert d["decisive_records"] == 1
     assert d["agreement"] == {"exact": 1, "same-winner": 1, "different-winner": 0, "not-comparable": 1}
     assert (d["games_per_second"], d["games_per_second_per_core"]) == (2.0, 1.0)
     text = render_summary(report)
