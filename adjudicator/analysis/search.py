@@ -25,6 +25,11 @@ Terminal tests used at every node, both exact:
 - O to move after ``end_passes - 1`` successive passes: O passes, the
   sequence ends, and there is no formation (else the first test fired): P
   loses.  Symmetrically P never passes there (that pass loses).
+- no room for two eyes (:meth:`_Searcher._eye_room` is 0): P can never again
+  have a formation sharing an intersection with S, whatever both players do,
+  so P loses.  The proof is in that method's docstring: it rests on points
+  outside ``area`` that are empty (nobody can ever play there) and the O
+  chains next to them (never capturable).
 
 Every move-sequence is finite: a play changes the stone arrangement, so the
 pairs of fixed ko are pairs of distinct arrangements; there are finitely many,
@@ -36,16 +41,31 @@ The algorithm is a depth-first AND/OR search (boolean alpha-beta: an OR node of
 P stops at the first winning move, an AND node of O at the first refutation)
 with move ordering (the move stored for the position, captures, saving
 ataris, ataris, points near S with many empty neighbours, passes last), a
-one-move look-ahead for P's immediate formation, O's moves generated lazily,
-and a transposition table whose soundness under fixed ko is argued in
-:class:`_Searcher`.  Iterative deepening on the number of moves is available
-but off by default: on the benchmark (``benchmarks/search_small.py``) it
-searched more nodes than plain depth-first search, because most proofs here
-are deep (every line of the loser must reach three passes).
+one-move look-ahead for P's immediate formation, and a transposition table
+whose soundness under fixed ko is argued in :class:`_Searcher`.  At O's nodes
+(with the table on) every legal play is generated first: a play after which P
+has no room for two eyes, or whose position the table already knows as lost
+for P under the current history (an *enhanced transposition cut-off*), ends
+the node at once; otherwise O's plays are tried in order of the room they
+leave P (least first; the stored move stays first).  Right after P's pass, O
+tries the pass first: when P passed last at its node (passes are P's last
+option), all of P's plays there are already refuted and stored, so after O's
+pass P's plays are table hits under the same history (a pass adds no fixed-ko
+pair), except a basic-ko retake that the passes allow again.  O's other pass
+comes last, or, in every other phase of :meth:`_Searcher.run`, before O's
+quiet plays.  On the ko precedents of ``cases/`` these changes cut the nodes
+to a proof by 10 to 700 times, and the double-ko sekis, unproven in millions
+of nodes before, take 16,000 to 250,000 (``benchmarks/search_ko.py``).
 
-Pruning is sound only: the two terminal tests above, fixed-ko and basic-ko
-legality, and the cut-offs of the AND/OR search.  Nothing is pruned because it
-"looks" useless.
+Iterative deepening on the number of moves is available but off by default:
+on the benchmark (``benchmarks/search_small.py``) it searched more nodes than
+plain depth-first search, because most proofs here are deep (every line of the
+loser must reach three passes).
+
+Pruning is sound only: the three terminal tests above, fixed-ko and basic-ko
+legality, and the cut-offs of the AND/OR search (including the table's).
+Nothing is pruned because it "looks" useless; the ordering changes which
+refutation is found, never the value.
 """
 
 from __future__ import annotations
@@ -65,6 +85,7 @@ _WIN, _LOSS, _UNKNOWN = 1, 0, 2  # values from P's point of view
 _PASS = -1  # the pass, as a flat index
 _EMPTY: frozenset = frozenset()
 _MAX_DEPTH = 600  # plies; deeper lines are cut (value unknown), far below Python's recursion limit
+_PHASE_NODES = 10_000  # nodes of the first phase of each ordering (see _Searcher.run)
 
 
 @dataclass(frozen=True)
@@ -105,6 +126,10 @@ class SearchResult:
 
 class _OutOfBudget(Exception):
     """Raised inside the search when the node or time budget is spent."""
+
+
+class _PhaseOver(Exception):
+    """Raised inside the search when the nodes of one ordering phase (see ``_Searcher.run``) are spent."""
 
 
 def _adjacent(bits: int, g: Geometry) -> int:
@@ -223,6 +248,14 @@ class _Searcher:
     enter a proof, so they cannot make a verdict wrong.  The ordering hints
     (``hint``, the move last found best for a key) ignore history: they
     change the order of the search, never its result.
+
+    The room test (:meth:`_eye_room`) is a terminal test on the board alone,
+    valid under every history, so a proof ending in it has ``cap`` 0 there.
+    The cut-off at O's nodes (:meth:`_o_cutoff`) looks a child up with the
+    child's own history (the play's pair pushed, exactly as :meth:`solve`
+    would), so the entry's proof is a proof of the child; the node's proof is
+    that play plus the child's proof, whose ``cap`` is the play's captures
+    plus the entry's ``cap``, as after a searched child.
     """
 
     def __init__(
@@ -237,9 +270,11 @@ class _Searcher:
         deadline: float,
         use_tt: bool,
         anchors: int = 0,
+        anchor_eyes: bool = False,
     ) -> None:
         self.g = g
         self.anchors = anchors
+        self.anchor_eyes = anchor_eyes and bool(anchors)
         self.nn = g.size * g.size
         self.target = target
         self.area = area
@@ -248,6 +283,8 @@ class _Searcher:
         self.deadline = deadline
         self.use_tt = use_tt
         self.nodes = 0
+        self.phase_end = float("inf")  # node count that ends the current ordering phase
+        self.pass_early = False  # O's pass before its quiet plays (see run)
         self.tt: dict[tuple, list[_Entry]] = {}
         self.hint: dict[tuple, int] = {}
         self.pairs: set[tuple[int, int]] = set()
@@ -272,6 +309,8 @@ class _Searcher:
         self.nodes += k
         if self.nodes >= self.max_nodes:
             raise _OutOfBudget
+        if self.nodes >= self.phase_end:
+            raise _PhaseOver
         if self.nodes & 511 < k and time.perf_counter() > self.deadline:
             raise _OutOfBudget
 
@@ -385,18 +424,80 @@ class _Searcher:
         on: the string keeps both eyes as liberties, is never captured, and
         ends inside a two-eye-formation, which then shares that point with S.
         The test looks at the board only, so table entries stay valid.
+
+        With ``anchor_eyes`` P also "wins" when a point of S is empty and every
+        neighbour of it is a P stone, one of whose strings holds an anchor.
+        That is not a proof of life (P would still have to fill the anchor's
+        outside liberties, and the local game has no plays there); it is an
+        over-approximation of P's wins, used only to *confirm* a ``not_alive``
+        result when S's zone borders anchors (see ``prove_independent_life``).
+        It keeps the room test of :meth:`_eye_room` exact: such a point and the
+        anchor's two eyes are three candidates in one component.
         """
         if formation_touching_bits(p, o, self.target, self.g):
             return True
         anchors = self.anchors
         if not anchors:
             return False
-        seeds = self.target & p
-        if not seeds:
-            return False
         g = self.g
-        string = flood(seeds, p, g)
-        return bool(string & anchors)
+        seeds = self.target & p
+        if seeds and flood(seeds, p, g) & anchors:
+            return True
+        if self.anchor_eyes:
+            holes = self.target & ~(p | o)
+            nbrs = g.neighbours
+            while holes:
+                bit = holes & -holes
+                holes ^= bit
+                around = nbrs[bit.bit_length() - 1]
+                if around & ~p == 0 and flood(around, p, g) & anchors:
+                    return True
+        return False
+
+    def _eye_room(self, p: int, o: int) -> int:
+        """0 if P can never again have a formation sharing an intersection with S; else a positive count.
+
+        Exact whatever both players do from here (any history, any mover).
+        Proof.  (a) A point outside ``area`` that is empty now stays empty to
+        the end: stones appear only by plays, and plays are only inside
+        ``area``.  (b) So an O chain next to such a point always has a
+        liberty and is never captured; stones leave the board only by
+        capture, so every stone of ``perm`` (the O chains touching those
+        points, flooded now) is an O stone at every later position.  (c) A P
+        stone can later stand on a point only if the point is in ``area`` or
+        holds a P stone now.  (d) Let a formation of P (AJR: strings of P and
+        exactly two empty intersections, each adjacent only to the strings,
+        every string adjacent to both) exist at some later position and share
+        a point with S.  Its points avoid ``perm`` (b) and are connected
+        (each string touches each eye), so they lie in one component C of the
+        points off ``perm`` that contains a point of S.  Each eye e is in C
+        and all its neighbours are P stones then, so by (b) and (c) every
+        neighbour is off ``perm`` and in ``area`` or a P stone now: e is a
+        *candidate*.  The two eyes are not adjacent (each eye is adjacent only
+        to strings).  (e) So if no such component has two non-adjacent
+        candidates, no formation can ever share a point with S, and P loses
+        whatever is played.  The count returned otherwise (candidates in the
+        components that could hold two eyes) only orders O's moves.
+        """
+        g = self.g
+        full = g.full
+        outside_empty = full & ~(self.area | p | o)
+        perm = flood(o & _adjacent(outside_empty, g), o, g) if outside_empty else 0
+        open_ = full & ~perm
+        ok = open_ & (self.area | p)
+        cand = open_ & ~_adjacent(full & ~ok, g)
+        todo = self.target & open_
+        room = 0
+        while todo:
+            comp = flood(todo & -todo, open_, g)
+            todo &= ~comp
+            c = cand & comp
+            if c & (c - 1) == 0:
+                continue  # at most one candidate
+            n = c.bit_count()
+            if n > 2 or not c & _adjacent(c, g):
+                room += n  # two non-adjacent candidates (three points are never pairwise adjacent)
+        return room
 
     def solve(self, p: int, o: int, p_to_move: bool, ko: int, passes: int, depth: int) -> tuple[int, int]:
         """Value of the node for P (_WIN, _LOSS or _UNKNOWN) and the proof's ``cap``."""
@@ -407,6 +508,8 @@ class _Searcher:
             return _WIN, 0
         if not p_to_move and passes == self.end_passes - 1:
             return _LOSS, 0  # O passes and ends the move-sequence without a formation
+        if not self._eye_room(p, o):
+            return _LOSS, 0  # P can never again have a formation touching S
         if depth <= 0:
             return _UNKNOWN, 0
         key = (p, o, p_to_move, ko, passes)
@@ -438,7 +541,13 @@ class _Searcher:
                 moves.append((_PASS, p, o, 0, 0))
             mover_wins = _WIN
         else:
-            moves = self._lazy_o_moves(order, p, o, ko, before)
+            if self.use_tt:
+                cut = self._o_cutoff(order, p, o, ko, before, depth, self.hint.get(key))
+                if cut is not None:
+                    flat, c = cut
+                    self._store(key, p, o, _LOSS, c, depth, flat, self.nodes - start_nodes)
+                    return _LOSS, c
+            moves = self._lazy_o_moves(order, p, o, ko, before, self.use_tt and passes > 0)
             mover_wins = _LOSS
         value = 1 - mover_wins  # the mover loses unless a move wins or is unknown
         cap_all = 0
@@ -466,12 +575,78 @@ class _Searcher:
         self._store(key, p, o, value, cap_all, depth, best, self.nodes - start_nodes)
         return value, cap_all
 
-    def _lazy_o_moves(self, order: list[int], p: int, o: int, ko: int, before: int):
-        """O's legal plays in ``order``, generated one at a time, then the pass."""
+    def _o_cutoff(
+        self, order: list[int], p: int, o: int, ko: int, before: int, depth: int, hint: int | None
+    ) -> tuple[int, int] | None:
+        """A play of O known to refute at once, as ``(flat, cap)``, or None after reordering ``order``.
+
+        Generates every legal play of O (each counts as a node).  A play wins
+        for O at once if P then has no room for two eyes (an exact terminal
+        test, the same that :meth:`solve` applies first to that child) or if
+        the table holds a valid entry "lost for P" for the child under the
+        current history plus the play's own fixed-ko pair (the check of
+        :meth:`_lookup`, so the entry's proof holds there).  Otherwise
+        ``order`` is rewritten in place: the legal plays only, the stored move
+        (``hint``) first, then the others by the room they leave P, least
+        first (ties keep the static order); with ``pass_early`` (see
+        :meth:`run`) the pass is put in it too, after the captures and the
+        plays that shrink the room, before the other (quiet) plays.  Ordering
+        only: the value is the same whatever the order.
+        """
         g = self.g
         nn = self.nn
         pairs = self.pairs
+        tt = self.tt
+        ranked = []
         for flat in order:
+            res = _play(o, p, flat, ko, g)
+            if res is None:
+                continue
+            no_, np_, captured, ko2 = res
+            after = np_ | no_ << nn
+            if (before, after) in pairs:
+                continue  # fixed ko
+            self._count()
+            room = self._eye_room(np_, no_)
+            if not room and not self._won(np_, no_):  # solve() tests _won first: keep its order
+                return flat, captured
+            ranked.append((0 if flat == hint else 1, room, len(ranked), flat, captured))
+            ckey = (np_, no_, True, ko2, 0)
+            if ckey not in tt:
+                continue
+            item = self._push(p, o, (before, after))
+            try:
+                e = self._lookup(ckey, np_, no_, depth - 1)
+            finally:
+                self._pop(item)
+            if e is not None and e.value == _LOSS:
+                return flat, captured | e.cap
+        ranked.sort()
+        if not self.pass_early:
+            order[:] = [flat for _, _, _, flat, _ in ranked]
+            return None
+        # O's pass goes after the stored move, the captures and the plays that
+        # shrink P's room, before the quiet plays
+        here = self._eye_room(p, o)
+        quiet = [flat for first, room, _, flat, captured in ranked if first and room >= here and not captured]
+        order[:] = [flat for first, room, _, flat, captured in ranked if not (first and room >= here and not captured)]
+        order.append(_PASS)
+        order.extend(quiet)
+        return None
+
+    def _lazy_o_moves(self, order: list[int], p: int, o: int, ko: int, before: int, pass_first: bool = False):
+        """O's legal plays in ``order``, one at a time, and the pass: first, where ``order`` has it, or last."""
+        g = self.g
+        nn = self.nn
+        pairs = self.pairs
+        if pass_first:
+            yield _PASS, p, o, 0, 0
+        for flat in order:
+            if flat == _PASS:
+                if not pass_first:
+                    yield _PASS, p, o, 0, 0
+                    pass_first = True
+                continue
             res = _play(o, p, flat, ko, g)
             if res is None:
                 continue
@@ -479,10 +654,36 @@ class _Searcher:
             if (before, np_ | no_ << nn) in pairs:
                 continue  # fixed ko
             yield flat, np_, no_, captured, ko2
-        yield _PASS, p, o, 0, 0
+        if not pass_first:
+            yield _PASS, p, o, 0, 0
 
     def run(self, iterative: bool) -> int:
+        """Value of the root.
+
+        With the table on, two orderings of O's moves take turns in phases of
+        doubling node counts (pass last, then pass before O's quiet plays),
+        the table kept from phase to phase: on the double-ko sekis of
+        ``cases/`` each ordering alone proves some strings in 6,000 to 100,000
+        nodes and fails on the others within a million.  Each phase is a
+        complete search whose value, if it finishes, is exact; an interrupted
+        phase leaves only entries of finished subtrees, which are exact too,
+        and ordering hints.
+        """
         p, o = self.root
+        if not iterative and self.use_tt:
+            budget = _PHASE_NODES
+            try:
+                while True:
+                    for early in (False, True):
+                        self.pass_early = early
+                        self.phase_end = self.nodes + budget
+                        try:
+                            return self.solve(p, o, False, 0, 0, _MAX_DEPTH)[0]
+                        except _PhaseOver:
+                            pass
+                    budget *= 2
+            finally:
+                self.phase_end = float("inf")
         if not iterative:
             return self.solve(p, o, False, 0, 0, _MAX_DEPTH)[0]
         depth = 1
@@ -557,6 +758,7 @@ def prove_independent_life(
     transposition_table: bool = True,
     iterative_deepening: bool = False,
     anchors: int = 0,
+    anchor_eyes: bool = False,
 ) -> SearchResult:
     """Decide by exact search whether the string at ``target`` is independently alive.
 
@@ -583,6 +785,14 @@ def prove_independent_life(
     anchors : int
         Stones of chains proven alive by an eye pair (:func:`.static.eye_pair_life`):
         joining S to one of them wins for P (see ``_Searcher._won``).  0: none.
+    anchor_eyes : bool
+        Also count as a win for P a point of S that is empty with only P stones
+        around it, joined to an anchor (a possible eye of a formation that
+        includes the anchor).  This over-approximates P's wins: with it, only a
+        ``"not_alive"`` result is a proof (that P cannot reach even this), and
+        an ``"alive"`` result proves nothing.  The caller uses it when S's zone
+        borders its owner's anchors, whose outside liberties the local game
+        cannot fill.
 
     Returns
     -------
@@ -641,6 +851,7 @@ def prove_independent_life(
         started + max_seconds,
         transposition_table,
         anchors,
+        anchor_eyes,
     )
     try:
         value = searcher.run(iterative_deepening)
@@ -689,6 +900,11 @@ def _reason(
         joined = (
             ", or that joins it to a chain alive by an eye pair (whose fill strategy then makes the "
             "formation)"
+        )
+    if searcher.anchor_eyes:
+        joined += (
+            ", or that leaves one of its points empty and surrounded by stones joined to such a chain "
+            "(a possible eye of it)"
         )
     if status == "alive":
         return (
