@@ -150,11 +150,13 @@ def test_real_game_diagram_matches_its_ruling(game):
 
 
 def test_seki_diagram_rings_the_seki_stones(seki):
-    assert seki.score.seki.bit_count() == 7  # C7 C6 C5 D5 E7 E6 E5
+    # C7 C6 C5 D5 E7 E6 E5, and the lower-right pair: Black E1 would connect to the black wall and
+    # threaten White F1, so neither F1 nor Black's F2 is independently alive (both proven by search).
+    assert seki.score.seki.bit_count() == 9
     root = check_ruling_svg(seki, render_svg(seki))
     stones = stones_by_vertex(root, 7)
-    assert {v for v, cl in stones.items() if "seki" in cl} == {"C7", "C6", "C5", "D5", "E7", "E6", "E5"}
-    assert {v for v, cl in stones.items() if "dead" in cl} == {"B2", "F2"}
+    assert {v for v, cl in stones.items() if "seki" in cl} == {"C7", "C6", "C5", "D5", "E7", "E6", "E5", "F2", "F1"}
+    assert {v for v, cl in stones.items() if "dead" in cl} == {"B2"}
     assert "seki, no territory" in legend_text(root)
 
 

@@ -27,9 +27,12 @@ crossing a *safe* stone, a stone that can never be captured: Benson pass-alive
 chains of either colour and chains of an eye pair.  Plays outside the zone
 cannot change anything inside it, so the local game (plays restricted to the
 zone's empty points, everything else a pass) is the problem design.md section
-2 calls layer 2.  A ``not_alive`` search result is accepted only when no chain
-of S's own colour borders the zone (otherwise S's owner might join it and fill
-its outside liberties, which the local game does not model); ``alive`` results
+2 calls layer 2.  A ``not_alive`` search result is accepted when no chain of
+S's own colour borders the zone (otherwise S's owner might join it and fill
+its outside liberties, which the local game does not model), or when every
+such chain is alive by an eye pair (an *anchor*) and a second search, which
+also counts a point of S left as a possible eye of an anchor's string as a win
+for the owner (``anchor_eyes``), still finds ``not_alive``; ``alive`` results
 are always accepted.  Chains proven safe by :mod:`.safety` stay safe only while
 their owner answers every move in their regions, so they bound a zone only
 when the zone without them is too big to search, and then a search result in
@@ -320,6 +323,28 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
         own_border = border & pos.stones(chain.color)
         favours = chain.color if result.status == "alive" else chain.color.opponent
         bound = bool(answered & pos.stones(favours))
+        if (result.status == "not_alive" and not bound and own_border
+                and not own_border & ~ctx.anchors[chain.color]
+                and ctx.search_nodes < ctx.budget.position_nodes):
+            # Every own stone on the border belongs to a chain alive by an eye pair (an anchor).
+            # Joining one already wins in the local game; the only other use the owner could make
+            # of it is a formation that contains the anchor and has a point of S as an eye, which
+            # needs the anchor's outside liberties filled (outside the zone).  The second search
+            # counts that as a win too (``anchor_eyes``), so its "not alive" covers every way.
+            again = prove_independent_life(
+                pos, target, area=zone, end_passes=ctx.rules.analysis_end_passes,
+                max_nodes=min(ctx.budget.nodes, ctx.budget.position_nodes - ctx.search_nodes),
+                max_seconds=min(ctx.budget.seconds, ctx.budget.total_seconds - ctx.search_seconds),
+                anchors=ctx.anchors[chain.color], anchor_eyes=True,
+            )
+            ctx.search_seconds += again.seconds
+            ctx.search_nodes += again.nodes
+            nodes += again.nodes
+            if again.status == "not_alive":
+                return Verdict(
+                    chain.color, chain.stones, size, again.status, "search", "search", again.reason,
+                    tuple(again.sequence), nodes, time.perf_counter() - start,
+                )
         if not bound and (result.status == "alive" or (result.status == "not_alive" and not own_border)):
             return Verdict(
                 chain.color, chain.stones, size, result.status, "search", "search", result.reason,
