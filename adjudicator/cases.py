@@ -26,6 +26,7 @@ removed as soon as the engine catches up (pytest does the same with
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import time
 import tomllib
@@ -102,13 +103,16 @@ class Expected:
 
     ``checks`` holds only the keys the sidecar gives (see ``_CHECK_TYPES``);
     ``axes`` changes rule axes of the preset for this case (``"confirmation_ko=pass-for-ko-each"``,
-    the syntax of ``--rules PRESET,axis=value``); ``known_failure`` is the reason the engine is
-    known not to meet them yet.
+    the syntax of ``--rules PRESET,axis=value``); ``budget`` (0: the library's
+    :data:`CASES_BUDGET`) is the number of search positions per string this ruling needs when
+    that is more than ``score``'s default (the run then uses it, as ``--budget`` would);
+    ``known_failure`` is the reason the engine is known not to meet them yet.
     """
 
     preset: str
     checks: Mapping[str, Any]
     axes: str = ""
+    budget: int = 0
     note: str = ""
     precedent: str = ""
     follows: str = ""
@@ -213,15 +217,22 @@ def _expected(path: Path, preset: str, table: Any, size: int) -> Expected:
     if not isinstance(table, dict):
         raise _err(path, preset, "expected a table")
     checks: dict[str, Any] = {}
+    nodes = 0
     for key, value in table.items():
         loc = f"{preset}.{key}"
+        if key == "budget":
+            if isinstance(value, bool) or not isinstance(value, int) or value <= CASES_BUDGET.nodes:
+                raise _err(path, loc, f"expected a whole number of search positions above the default "
+                                      f"{CASES_BUDGET.nodes}, got {value!r}")
+            nodes = value
+            continue
         if key in _DOC_KEYS:
             if not isinstance(value, str) or not value.strip():
                 raise _err(path, loc, f"expected a non-empty string, got {value!r}")
             continue
         kind = _CHECK_TYPES.get(key)
         if kind is None:
-            known = ", ".join((*_CHECK_TYPES, *_DOC_KEYS))
+            known = ", ".join((*_CHECK_TYPES, *_DOC_KEYS, "budget"))
             raise _err(path, loc, f"unknown key (known: {known})")
         if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise _err(path, loc, f"expected a whole number of points, got {value!r}")
@@ -252,7 +263,7 @@ def _expected(path: Path, preset: str, table: Any, size: int) -> Expected:
             raise _err(path, preset, "precedent, follows and why go together")
         if doc["follows"] not in _FOLLOWS:
             raise _err(path, f"{preset}.follows", f"expected one of {', '.join(_FOLLOWS)}, got {doc['follows']!r}")
-    return Expected(preset=preset, checks=checks, **doc)
+    return Expected(preset=preset, checks=checks, budget=nodes, **doc)
 
 
 def load_case(toml_path: str | Path) -> Case:
@@ -387,6 +398,9 @@ def run_case(case: Case, preset: str, *, budget: Budget = CASES_BUDGET) -> CaseR
     try:
         axes = case.expected[name].axes
         rules = f"{name},{axes}" if axes else name
+        nodes = case.expected[name].budget
+        if nodes:
+            budget = dataclasses.replace(budget, nodes=nodes, total_nodes=max(budget.position_nodes, 3 * nodes))
         ruling = score_file(case.sgf, rules=rules, no_fill=case.fill == "none", budget=budget)
         d = ruling_to_dict(ruling)
     except Exception as e:  # an engine failure is a finding of the run, reported in one line
@@ -425,6 +439,7 @@ def runs_to_dict(runs: list[CaseRun]) -> dict[str, Any]:
                 "got": r.result,
                 "diff": r.diff(),
                 "known_failure": r.case.expected[r.preset].known_failure,
+                "budget": r.case.expected[r.preset].budget or CASES_BUDGET.nodes,
                 "checks": [{"key": c.key, "ok": c.ok, "diff": c.diff} for c in r.checks],
             }
             for r in runs
@@ -466,6 +481,11 @@ def render_runs(runs: list[CaseRun]) -> str:
         slow = max(runs, key=lambda r: r.seconds)
         lines.append(f"slowest: {slow.case.name} [{slow.preset}] {slow.seconds:.2f} s; "
                      f"total {sum(r.seconds for r in runs):.1f} s for {len(runs)} runs")
+    bigger = [f"{r.case.name} [{r.preset}] {r.case.expected[r.preset].budget:,}" for r in runs
+              if r.case.expected[r.preset].budget]
+    if bigger:
+        lines.append(f"searched with more than {CASES_BUDGET.nodes:,} positions per string (the case's budget): "
+                     + ", ".join(bigger))
     if notes:
         lines.append("")
         lines.append("Not passing:")

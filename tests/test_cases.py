@@ -86,6 +86,8 @@ _HEAD = 'title = "t"\ndescription = "d"\nsource = "https://example.org"\nreferen
         ('[ajr]\nnote = "only a note"\n', "[ajr] no expected value"),
         ('[ajr]\nresult = "B+1"\nprecedent = "p"\n', "[ajr] precedent, follows and why go together"),
         ('[j1989]\naxes = "confirmation_ko=sometimes"\nresult = "0"\n', "[j1989.axes] bad value 'sometimes'"),
+        ('[ajr]\nbudget = 500\nresult = "0"\n', "[ajr.budget] expected a whole number of search positions above"),
+        ('[ajr]\nbudget = "lots"\nresult = "0"\n', "[ajr.budget] expected a whole number"),
         ("", "no preset table"),
     ],
 )
@@ -94,6 +96,19 @@ def test_loader_rejects_a_malformed_sidecar_with_a_clear_error(tmp_path, body, m
     with pytest.raises(CaseError) as info:
         load_case(path)
     assert str(path) in str(info.value) and message in str(info.value)
+
+
+def test_a_case_budget_is_used_for_that_preset_only(tmp_path):
+    # The double-ko seki needs about 247,000 positions for White's A5 under AJR; without its
+    # own budget the string stays assumed and the run fails.
+    by_name = {c.name: c for c in CASES}
+    case = by_name["double-ko-seki-gnugo"]
+    assert case.expected["ajr"].budget > 20_000 and not case.expected["j1989"].budget
+    import dataclasses
+    stripped = dataclasses.replace(case, expected={**case.expected, "ajr": dataclasses.replace(
+        case.expected["ajr"], budget=0)})
+    assert not run_case(stripped, "ajr").passed
+    assert run_case(case, "ajr").passed
 
 
 def test_loader_rejects_bad_toml_and_missing_keys(tmp_path):
