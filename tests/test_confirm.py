@@ -101,10 +101,12 @@ def test_transposition_table_agrees_with_the_plain_search(diagram, mode):
     pos = diagram(BENT_FOUR)
     area = zone(pos, BENT_FOUR_WHITE)
     with_tt = confirm_life(pos, BENT_FOUR_WHITE, area=area, mode=mode, max_nodes=200_000)
-    plain = confirm_life(pos, BENT_FOUR_WHITE, area=area, mode=mode, max_nodes=400_000, transposition_table=False)
-    assert with_tt.proven and plain.proven
-    assert with_tt.status == plain.status
-    assert with_tt.nodes < plain.nodes
+    plain = confirm_life(pos, BENT_FOUR_WHITE, area=area, mode=mode, max_nodes=400_000, transposition_table=False,
+                         shortcuts=False)
+    no_shortcuts = confirm_life(pos, BENT_FOUR_WHITE, area=area, mode=mode, max_nodes=400_000, shortcuts=False)
+    assert with_tt.proven and plain.proven and no_shortcuts.proven
+    assert with_tt.status == plain.status == no_shortcuts.status
+    assert with_tt.nodes < no_shortcuts.nodes < plain.nodes
 
 
 def test_ko_stones_of_a_double_ko_seki_are_dead_and_the_loop_terminates(diagram):
@@ -190,3 +192,108 @@ def test_a_ko_ban_at_the_start_binds_the_first_mover():
     with_ban = confirm_life(pos, (8, 4), area=area, ko_ban=pos.ko_bit)
     assert with_ban.status == "alive"
     assert (8, 3) not in with_ban.sequence[:1]  # White's first move is not the retake at D9
+
+
+# -- the exact shortcuts against the plain search ------------------------------------------------
+#
+# confirm_life(shortcuts=False, transposition_table=False) is the plain AND/OR search of the game in
+# the module docstring; the default adds the table and the shortcuts (P's move to a pass-alive S,
+# the no-new-stone rule, the game R after the capture).  Each shortcut claims the exact value of the
+# game, so on random small positions (kos, captures, snapbacks and new stones arise by themselves)
+# the two must never disagree when both finish.
+
+
+def random_position(rng, size, density):
+    """Random stones (each colour with probability ``density``), chains without liberties removed."""
+    from adjudicator.analysis.search import _adjacent
+    from adjudicator.board import Position
+
+    g = geometry(size)
+    black = white = 0
+    for f in range(size * size):
+        r = rng.random()
+        if r < density:
+            black |= 1 << f
+        elif r < 2 * density:
+            white |= 1 << f
+    changed = True
+    while changed:
+        changed = False
+        for side in ("white", "black"):
+            stones = white if side == "white" else black
+            empty = g.full & ~(black | white)
+            todo = stones
+            while todo:
+                chain = flood(todo & -todo, stones, g)
+                todo &= ~chain
+                if not _adjacent(chain, g) & empty:
+                    stones &= ~chain
+                    changed = True
+            if side == "white":
+                white = stones
+            else:
+                black = stones
+    return Position(size, black, white)
+
+
+def compare_on_random_positions(seed, count, size, density, budget, **plain):
+    import random
+
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(count):
+        pos = random_position(rng, size, density)
+        flats = [f for f in range(size * size) if (pos.black | pos.white) >> f & 1]
+        if not flats:
+            continue
+        target = divmod(rng.choice(flats), size)
+        mode = rng.choice(KO_MODES)
+        first = rng.choice(["attacker", "owner"])
+        fast = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget)
+        slow = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget, shortcuts=False, **plain)
+        if fast.proven and slow.proven:
+            compared += 1
+            assert fast.status == slow.status, (seed, pos.black, pos.white, target, mode, first)
+    return compared
+
+
+def test_shortcuts_and_table_agree_with_the_plain_search_on_random_positions():
+    compared = compare_on_random_positions(20261122, 20, 4, 0.4, 20_000, transposition_table=False)
+    assert compared >= 10  # most of them finish within the budget
+
+
+def test_shortcuts_agree_with_the_search_without_them_on_random_5x5_positions():
+    compared = compare_on_random_positions(7, 14, 5, 0.43, 20_000)
+    assert compared >= 6
+
+
+# Double bent four (rules-sources.md T16, S21; cases/double-bent-four): each corner's seki supplies
+# the other's ko threats.  The zone of Black's string B8 holds both corners (the big white string
+# that joins them is not pass-alive), and after the capture of B8 the search must refute Black's new
+# stones for every state of the other corner: the game R's table (module docstring, 6.) does that
+# once.  S21: dead under "bent four is dead" rules (J1989, pass for ko); with ko priority the owner
+# wins the ko (Korean: the referee decides).
+DOUBLE_BENT_FOUR = """
+    o o . x x o o . x
+    o x x x x o o o x
+    . x x o o o o . x
+    x x x o o o o o o
+    o o o o x x x x x
+    x x x x x x x x x
+    x . x x x . x x x
+    x x x x x x x x x
+    x x x . x x x . x
+"""
+
+
+def test_double_bent_four_black_string_is_dead_with_pass_for_ko_and_lives_with_ko_priority(diagram):
+    pos = diagram(DOUBLE_BENT_FOUR)
+    b8 = (7, 1)
+    area = zone(pos, b8)
+    assert area & pos.bit((8, 7)) and area & pos.bit((8, 2))  # both corners (H9 and C9) are in play
+    once = confirm_life(pos, b8, area=area, mode="once", max_nodes=300_000, max_seconds=60)
+    assert (once.status, once.proven) == ("dead", True), once.reason
+    owner = confirm_life(pos, b8, area=area, mode="owner", max_nodes=300_000, max_seconds=60)
+    attacker = confirm_life(pos, b8, area=area, mode="attacker", max_nodes=300_000, max_seconds=60)
+    assert (owner.status, attacker.status) == ("alive", "dead")
+    assert once.ko_seen and owner.ko_seen

@@ -59,6 +59,54 @@ repetition rule (the graph-history interaction) as follows:
    only when no ancestor on the current line holds them all (else the node is
    searched again).
 
+Exact shortcuts (``shortcuts=True``, the default; each gives the value of the
+game above, ``tests/test_confirm.py`` compares them with the plain search on
+random positions):
+
+4. *P's move to safety.*  With P to move, a legal play after which a stone of
+   P on S's points is pass-alive (Benson) wins for P: P plays it, and
+   pass-alive stones are never captured whatever follows.  (Without it the
+   search first tried P's pass and refuted every O move after it, e.g. after
+   P took a big O string.)  It is tested only when S's chain borders a region
+   of six or more empty points, where that happens; which plays are tested
+   never changes a value.
+5. *No new stone* (after the capture; ``captured`` is exactly S's points and
+   no P stone stands on them).  Let E be S's empty points and T0 the points
+   of E and their neighbours.  If no P stone touches E, every empty point of
+   T0 is in the zone and next to an *anchored* O chain (one with a liberty
+   outside T0), and every other O chain next to E has two or more liberties,
+   O wins with this strategy: when a new stone of P stands, play one of its
+   liberties, else pass.  Proof: P plays only on E, one stone at a time (the
+   narrowing above), and O only on T0 (the liberties of a new stone).  A new
+   stone is alone and captures nothing: an anchored chain keeps its outside
+   liberty, and every other chain next to E loses liberties only to the new
+   stone (each O fill touches an anchored chain and joins it), so it keeps
+   one.  So every fill is legal (it joins an anchored chain), neither a ko
+   capture nor recaptured, O loses no stone (so E never grows), each new
+   stone costs O at least one stone: the play is finite, and it ends by two
+   passes with no P stone on S.  Every later state holds all of O's stones,
+   so the rule is used only if no ancestor on the line holds them (else a
+   repetition could give P the win), and its ``cap`` is E and the P chains
+   next to T0's empty points (fills may capture them).
+6. *The game R after the capture* (``solve_local``; ``captured`` is exactly
+   S's points).  Let T be S's points and their neighbours.  R differs from
+   the game in two ways, both against O: O plays only on T, and never a
+   capture that takes stones outside T; a play of P that takes stones
+   outside T wins for P at once.  So O winning R means O winning the game (a
+   value ``dead`` of R is used; any other value sends the node to the full
+   search).  In R nothing outside T is played or captured, so a state of R
+   sees the outside only through which chains the stones of T and of its
+   outer ring belong to and whether each has a liberty outside T (fixed in
+   R), through the bans for kos away from T and its ring (fixed in R but for
+   the pass for ko each allows: counted per player) and through the passes
+   for ko made in kos on T; the ko point matters only on T.  R's table is
+   keyed by exactly that and the stones of T and its ring (``_local_key``),
+   so one proof serves every line that differs only far from S (in the
+   double bent four: the other corner).  Its entries obey 2. and 3. with the
+   full stones of the node, and shortcuts 4. and 5. hold in R as well (5.
+   only when no P stone touches T0's empty points: in R O may not capture
+   one reaching outside T).
+
 Everything else pruned is pruned by these exact rules or by the cut-offs of
 the AND/OR search; nothing "looks useless".
 """
@@ -77,6 +125,8 @@ __all__ = ["ConfirmResult", "KO_MODES", "confirm_life"]
 _WIN, _LOSS, _UNKNOWN = 1, 0, 2  # from P's point of view
 _PASS = -1
 _MAX_DEPTH = 160  # plies; deeper lines are cut (value unknown)
+_ORDER_CACHE = 100_000  # move orders kept (a state's stones repeat with other bans, kos, passes)
+_SAFETY_REGION = 6  # see _Confirmer._to_safety
 _CLEAN = 1 << 30  # taint of a proof that relies on no repetition of an ancestor
 
 #: Ko modes of :func:`confirm_life` (see the module docstring).
@@ -215,6 +265,17 @@ class _Confirmer:
         self.cycle_seen = False
         self.benson: dict[tuple[int, int], bool] = {}
         self.use_tt = True
+        self.lookahead = True
+        self.rule_lost = True
+        self.rule_hits = 0
+        self.use_local = True
+        self.local = (s_bits | _adjacent(s_bits, g)) & g.full  # T: S's points and their neighbours
+        self.ring = _adjacent(self.local, g) & ~self.local
+        self.edge = self.ring & _adjacent(g.full & ~(self.local | self.ring), g)  # ring points that see beyond
+        self.ltt: dict[tuple, _Entry] = {}
+        self.local_hits = 0
+        self.order_cache: dict[tuple, list[int]] = {}
+        self.local_off = 0  # > 0 inside the full search of a node R did not settle
         self.pass_for_ko = mode in ("once", "each")
 
     def _count(self) -> None:
@@ -241,14 +302,21 @@ class _Confirmer:
                 keep.append((who, k))
         return frozenset(keep) if len(keep) != len(bans) else bans
 
-    def moves(self, state: tuple) -> list[tuple]:
-        """Legal moves with their successor states, in search order."""
+    def moves(self, state: tuple, local: bool = False) -> list[tuple]:
+        """Legal moves with their successor states, in search order.
+
+        ``local``: the moves of the game R of :meth:`solve_local` (O plays only on
+        ``self.local``; a capture reaching outside it is forbidden to O, and a
+        win for P, whose successor is then None).
+        """
         p, o, p_to_move, ko, bans, freed, passes, captured = state
         g = self.g
         who = 0 if p_to_move else 1
         mover, other = (p, o) if p_to_move else (o, p)
         empty = g.full & ~(p | o)
         points = self.area & empty
+        if local and not p_to_move:
+            points &= self.local
         if captured and p_to_move:
             # After the capture only "a new stone" played there can save P (Art. 7-1): one stone on S's
             # points, which must then stand on its own: P adds no stones while one of them stands, except
@@ -270,6 +338,10 @@ class _Confirmer:
             bit = 1 << flat
             if cap and my_bans and cap & (cap - 1) == 0 and (bit | cap) in my_bans:
                 continue  # Art. 7-2: no recapture in that ko before a pass for it
+            if local and cap & ~self.local:
+                if p_to_move:
+                    out.append(((0, flat, 0), None, cap))
+                continue
             np_, no_ = (m2, o2) if p_to_move else (o2, m2)
             if captured:
                 new_captured = captured
@@ -296,6 +368,15 @@ class _Confirmer:
         return out
 
     def _ordered(self, points: int, mover: int, other: int, empty: int, p_to_move: bool) -> list[int]:
+        key = (points, mover, other, p_to_move)
+        hit = self.order_cache.get(key)
+        if hit is None:
+            if len(self.order_cache) >= _ORDER_CACHE:
+                self.order_cache.clear()
+            hit = self.order_cache[key] = self._order(points, mover, other, empty, p_to_move)
+        return hit
+
+    def _order(self, points: int, mover: int, other: int, empty: int, p_to_move: bool) -> list[int]:
         g = self.g
         bonus: dict[int, int] = {}
         near = _adjacent(points, g)
@@ -340,6 +421,84 @@ class _Confirmer:
             hit = self.benson[key] = bool(_pass_alive(p, o, self.g) & p & self.s)
         return hit
 
+    def _to_safety(self, p: int, o: int, moves: list[tuple]) -> tuple | None:
+        """Shortcut 4: a play of P after which a stone of P on S's points is pass-alive, or None.
+
+        Tried only when S's chain borders a region of at least ``_SAFETY_REGION``
+        empty points: where the search would otherwise meet a new life-and-death
+        problem (small regions are cheaper to search than to test by Benson
+        after every play).  Which plays are tested never changes a value.
+        """
+        g = self.g
+        on_s = p & self.s
+        if not on_s:
+            return None
+        non_p = g.full & ~p
+        empty = non_p & ~o
+        todo = _adjacent(flood(on_s, p, g), g) & empty
+        while todo:
+            region = flood(todo & -todo, non_p, g)
+            todo &= ~region
+            if (region & empty).bit_count() >= _SAFETY_REGION:
+                break
+        else:
+            return None
+        for move, child, _ in moves:
+            if move[0] or child is None:
+                continue
+            cp = child[0]
+            on_s = cp & self.s
+            if on_s and self._two_eyes_possible(flood(on_s, cp, g), cp, child[1]) and self._safe(cp, child[1]):
+                return move
+        return None
+
+    def _two_eyes_possible(self, chain: int, p: int, o: int) -> bool:
+        """Necessary for Benson: two regions next to ``chain`` whose empty points are all its liberties."""
+        g = self.g
+        non_p = g.full & ~p
+        empty = non_p & ~o
+        libs = _adjacent(chain, g) & empty
+        found = 0
+        todo = _adjacent(chain, g) & non_p
+        while todo:
+            region = flood(todo & -todo, non_p, g)
+            todo &= ~region
+            if region & empty & ~libs == 0:
+                found += 1
+                if found == 2:
+                    return True
+        return False
+
+    def _no_new_stone(self, p: int, o: int, local: bool = False) -> int:
+        """After the capture of S: the ``cap`` of shortcut 5 if it applies (O keeps every new stone of P
+        off S's points), else -1."""
+        g = self.g
+        empty = g.full & ~(p | o)
+        s_open = self.s & empty  # where new stones can stand (O's stones never leave)
+        rim = _adjacent(s_open, g)
+        if rim & p:
+            return -1  # a new stone could join P's stones next to it
+        t = (s_open | rim) & empty  # the points O's strategy fills
+        if t & ~self.area:
+            return -1
+        region = s_open | rim
+        anchored = 0
+        todo = o & _adjacent(t, g)
+        while todo:
+            chain = flood(todo & -todo, o, g)
+            todo &= ~chain
+            libs = _adjacent(chain, g) & empty
+            if libs & ~region:
+                anchored |= chain
+            elif libs & (libs - 1) == 0 and _adjacent(chain, g) & s_open:
+                return -1  # one liberty on S's points: a new stone there captures it
+        if t & ~_adjacent(anchored, g):
+            return -1
+        frozen = p & _adjacent(t, g)
+        if frozen and local:
+            return -1  # O's strategy may capture them: a capture reaching outside T, not a move of R
+        return s_open | (flood(frozen, p, g) if frozen else 0)
+
     def _reusable(self, p: int, o: int, cap: int) -> bool:
         kp, ko_ = p & ~cap, o & ~cap
         for bp, bo in self.path_boards:
@@ -368,21 +527,40 @@ class _Confirmer:
         if p & self.s and self._safe(p, o):
             # A stone of P on S's points can never be captured (Benson): P wins whatever follows.
             return _WIN, 0, _CLEAN
+        if self.rule_lost and state[7] == self.s and not p & self.s:
+            cap = self._no_new_stone(p, o)
+            if cap >= 0 and self._reusable(p, o, cap):
+                self.rule_hits += 1
+                return _LOSS, cap, _CLEAN
         e = self.tt.get(state) if self.use_tt else None
         if e is not None and (e.value == _WIN or self._reusable(p, o, e.cap)):
             return e.value, e.cap, _CLEAN
+        local = self.use_local and self.use_tt and not self.local_off and state[7] == self.s
+        if local:
+            v, c, t = self.solve_local(state, depth)
+            if v == _LOSS:
+                if t == _CLEAN:
+                    self.tt[state] = _Entry(v, c, self.hint.get(state))
+                return v, c, t
         p_to_move = state[2]
         mover_wins = _WIN if p_to_move else _LOSS
         moves = self.moves(state)
+        if p_to_move and self.lookahead:
+            move = self._to_safety(p, o, moves)
+            if move is not None:
+                self.hint[state] = move
+                self.tt[state] = _Entry(_WIN, 0, move)
+                return _WIN, 0, _CLEAN
         hint = self.hint.get(state)
         if hint is not None:
             for i, m in enumerate(moves):
                 if m[0] == hint:
                     moves.insert(0, moves.pop(i))
                     break
-        elif p_to_move != state[7]:
-            # Try the ordinary pass first for P before a capture (a living group just passes) and for O
-            # after it (O passes while P has no new stone that survives).
+        elif p_to_move or (state[7] and not p & self.s):
+            # Try the ordinary pass first for P (a living group just passes) and for O after the capture
+            # while no new stone stands (O passes while P has no new stone that survives; while one
+            # stands, O's pass loses at once to P's pass).
             moves.insert(0, moves.pop())
         me = len(self.path)
         self.path[state] = me
@@ -392,6 +570,8 @@ class _Confirmer:
         taint_all = _CLEAN
         best = None
         best_effort = -1
+        if local:
+            self.local_off += 1  # R did not settle the node: its subtree is searched in full, without R
         try:
             for move, child, cap in moves:
                 before = self.nodes
@@ -411,12 +591,118 @@ class _Confirmer:
         finally:
             del self.path[state]
             self.path_boards.pop()
+            if local:
+                self.local_off -= 1
         if best is not None:
             self.hint[state] = best
         if taint_all >= me:
             taint_all = _CLEAN
             if value != _UNKNOWN:
                 self.tt[state] = _Entry(value, cap_all, best)
+        return value, cap_all, taint_all
+
+    def _local_key(self, state: tuple) -> tuple:
+        """The key of a state of the game R (:meth:`solve_local`): what R's play can see or change."""
+        p, o, p_to_move, ko, bans, freed, passes, captured = state
+        g = self.g
+        t, near = self.local, self.local | self.ring
+        empty = g.full & ~(p | o)
+        chains = []
+        for stones in (p, o):
+            # a chain whose stones see no point beyond T and its ring is given by the stones in the key
+            todo = stones & self.edge
+            while todo:
+                chain = flood(todo & -todo, stones, g)
+                todo &= ~chain
+                chains.append((chain & near, bool(_adjacent(chain, g) & empty & ~t)))
+        inner = []
+        outer = [0, 0]
+        for who, k in bans:
+            if k & near:
+                inner.append((who, k))
+            else:
+                outer[who] += 1
+        if p_to_move != bool(p & self.s):
+            # P to move with no new stone standing, or O to move with one: the mover's ordinary pass
+            # loses for him whether or not the last move was a pass (the opponent passes, or has just
+            # passed), and every other move leads to the same states: the count does not matter.
+            passes = 0
+        return (p & near, o & near, p_to_move, ko & t, frozenset(inner), tuple(outer),
+                frozenset(f for f in freed if f[1] & t), passes, captured, frozenset(chains))
+
+    def solve_local(self, state: tuple, depth: int) -> tuple[int, int, int]:
+        """Like :meth:`solve`, for the game R after the capture of S (see the module docstring)."""
+        self._count()
+        if state[6] >= self.end_passes:
+            return self.terminal_value(state), 0, _CLEAN
+        index = self.path.get(state)
+        if index is not None:
+            self.cycle_seen = True
+            return _WIN, 0, index
+        if depth <= 0:
+            return _UNKNOWN, 0, _CLEAN
+        p, o = state[0], state[1]
+        if p & self.s and self._safe(p, o):
+            return _WIN, 0, _CLEAN
+        if self.rule_lost and state[7] == self.s and not p & self.s:
+            cap = self._no_new_stone(p, o, local=True)
+            if cap >= 0 and self._reusable(p, o, cap):
+                self.rule_hits += 1
+                return _LOSS, cap, _CLEAN
+        key = self._local_key(state) if self.use_tt else None
+        e = self.ltt.get(key) if self.use_tt else None
+        if e is not None and (e.value == _WIN or self._reusable(p, o, e.cap)):
+            self.local_hits += 1
+            return e.value, e.cap, _CLEAN
+        p_to_move = state[2]
+        mover_wins = _WIN if p_to_move else _LOSS
+        moves = self.moves(state, local=True)
+        if p_to_move:
+            move = next((m for m, child, _ in moves if child is None), None)  # a capture reaching outside T
+            if move is None and self.lookahead:
+                move = self._to_safety(p, o, moves)
+            if move is not None:
+                if key is not None:
+                    self.ltt[key] = _Entry(_WIN, 0, move)
+                return _WIN, 0, _CLEAN
+        hint = self.hint.get(state)
+        if hint is not None:
+            for i, m in enumerate(moves):
+                if m[0] == hint:
+                    moves.insert(0, moves.pop(i))
+                    break
+        elif p_to_move or not p & self.s:
+            moves.insert(0, moves.pop())
+        me = len(self.path)
+        self.path[state] = me
+        self.path_boards.append((p, o))
+        value = 1 - mover_wins
+        cap_all = 0
+        taint_all = _CLEAN
+        best = None
+        try:
+            for move, child, cap in moves:
+                v, c, t = self.solve_local(child, depth - 1)
+                if v == mover_wins:
+                    self.hint[state] = move
+                    if t >= me:
+                        t = _CLEAN
+                        if key is not None:
+                            self.ltt[key] = _Entry(v, cap | c, move)
+                    return v, cap | c, t
+                if v == _UNKNOWN:
+                    value = _UNKNOWN
+                cap_all |= cap | c
+                taint_all = min(taint_all, t)
+                if best is None:
+                    best = move
+        finally:
+            del self.path[state]
+            self.path_boards.pop()
+        if taint_all >= me:
+            taint_all = _CLEAN
+            if value != _UNKNOWN and key is not None:
+                self.ltt[key] = _Entry(value, cap_all, best)
         return value, cap_all, taint_all
 
     def principal_variation(self, root: tuple, limit: int = 60) -> list[tuple]:
@@ -427,6 +713,8 @@ class _Confirmer:
         while state[6] < self.end_passes and len(line) < limit and state not in seen:
             seen.add(state)
             move = self.hint.get(state)
+            if move is None and state[7] and not state[0] & self.s:
+                move = (1, _PASS, 0)  # decided by a rule after the capture: P has nothing better than to pass
             if move is None:
                 break
             nxt = next((child for m, child, _ in self.moves(state) if m == move), None)
@@ -449,6 +737,7 @@ def confirm_life(
     max_seconds: float = 10.0,
     transposition_table: bool = True,
     ko_ban: int = 0,
+    shortcuts: bool = True,
 ) -> ConfirmResult:
     """Decide by exact search whether the string at ``target`` survives confirmation (J1989 Art. 7).
 
@@ -471,13 +760,17 @@ def confirm_life(
     max_nodes, max_seconds : int, float
         Budget; when it runs out the status is ``"unknown"``.
     transposition_table : bool
-        Off: the plain search the tests compare against.
+        Off: no tables (with ``shortcuts=False``: the plain search the tests
+        compare against).
     ko_ban : int
         Bitboard of a point the first mover may not take at once (basic ko,
         Art. 6), or 0.  The confirmation itself starts with no ban; a resumed
         game (Art. 9-3) starts with the ban standing at the stop (S31), which
         is how :mod:`adjudicator.ruling` asks whether resuming secures an
         effective move.
+    shortcuts : bool
+        The exact shortcuts 4 to 6 of the module docstring (off: the search
+        without them, for comparisons).
 
     Examples
     --------
@@ -508,6 +801,7 @@ def confirm_life(
     zone = g.full if area is None else area & g.full
     searcher = _Confirmer(s_bits, zone, g, mode, end_passes, max_nodes, started + max_seconds)
     searcher.use_tt = transposition_table
+    searcher.lookahead = searcher.rule_lost = searcher.use_local = shortcuts
     root = (p, o, first == "owner", ko_ban & g.full, frozenset(), frozenset(), 0, 0)
     try:
         value = searcher.solve(root, _MAX_DEPTH)[0]
