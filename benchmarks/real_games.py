@@ -426,6 +426,9 @@ def write_markdown(path: pathlib.Path, args, summary_lines: list[str], marked: l
         "- *fill + count with the players' dead stones*: the same fill and count, with life verdicts",
         "  taken from the marks instead of the analysis: how much of the error is the life analysis;",
         "- *assumed*: strings whose verdict is a heuristic guess (not a proof).",
+        "- *decisive*: assumed strings whose status reversed alone changes the winner of the count",
+        "  (`Ruling.decisive`, shown first by `score`); single reversals only, so a game \"with no",
+        "  decisive assumed verdict\" can still be wrong where several verdicts are wrong together.",
         "",
     ]
     if gnugo_lines:
