@@ -506,14 +506,10 @@ class _Confirmer:
                 return False
         return True
 
-    def solve(self, state: tuple, depth: int) -> tuple[int, int, int]:
-        """``(value for P, cap of the proof, taint)``.
-
-        ``taint`` is the line index of the highest ancestor whose repetition
-        the proof relies on, or ``_CLEAN``.  A proof that relies only on
-        repetitions of the node itself or of states below it holds on every
-        line to the node, so it is clean from the node upwards.
-        """
+    def _settled(self, state: tuple, depth: int, local: bool) -> tuple[int, int, int] | None:
+        """The value of a node that needs no move: the end, a repetition, the depth limit, a
+        pass-alive stone of P on S's points (Benson: P wins whatever follows), or the no-new-stone
+        rule; None otherwise.  Counts the node.  Shared by :meth:`solve` and :meth:`solve_local`."""
         self._count()
         if state[6] >= self.end_passes:
             return self.terminal_value(state), 0, _CLEAN
@@ -525,13 +521,26 @@ class _Confirmer:
             return _UNKNOWN, 0, _CLEAN
         p, o = state[0], state[1]
         if p & self.s and self._safe(p, o):
-            # A stone of P on S's points can never be captured (Benson): P wins whatever follows.
             return _WIN, 0, _CLEAN
         if self.rule_lost and state[7] == self.s and not p & self.s:
-            cap = self._no_new_stone(p, o)
+            cap = self._no_new_stone(p, o, local=local)
             if cap >= 0 and self._reusable(p, o, cap):
                 self.rule_hits += 1
                 return _LOSS, cap, _CLEAN
+        return None
+
+    def solve(self, state: tuple, depth: int) -> tuple[int, int, int]:
+        """``(value for P, cap of the proof, taint)``.
+
+        ``taint`` is the line index of the highest ancestor whose repetition
+        the proof relies on, or ``_CLEAN``.  A proof that relies only on
+        repetitions of the node itself or of states below it holds on every
+        line to the node, so it is clean from the node upwards.
+        """
+        settled = self._settled(state, depth, local=False)
+        if settled is not None:
+            return settled
+        p, o = state[0], state[1]
         e = self.tt.get(state) if self.use_tt else None
         if e is not None and (e.value == _WIN or self._reusable(p, o, e.cap)):
             return e.value, e.cap, _CLEAN
@@ -632,23 +641,10 @@ class _Confirmer:
 
     def solve_local(self, state: tuple, depth: int) -> tuple[int, int, int]:
         """Like :meth:`solve`, for the game R after the capture of S (see the module docstring)."""
-        self._count()
-        if state[6] >= self.end_passes:
-            return self.terminal_value(state), 0, _CLEAN
-        index = self.path.get(state)
-        if index is not None:
-            self.cycle_seen = True
-            return _WIN, 0, index
-        if depth <= 0:
-            return _UNKNOWN, 0, _CLEAN
+        settled = self._settled(state, depth, local=True)
+        if settled is not None:
+            return settled
         p, o = state[0], state[1]
-        if p & self.s and self._safe(p, o):
-            return _WIN, 0, _CLEAN
-        if self.rule_lost and state[7] == self.s and not p & self.s:
-            cap = self._no_new_stone(p, o, local=True)
-            if cap >= 0 and self._reusable(p, o, cap):
-                self.rule_hits += 1
-                return _LOSS, cap, _CLEAN
         key = self._local_key(state) if self.use_tt else None
         e = self.ltt.get(key) if self.use_tt else None
         if e is not None and (e.value == _WIN or self._reusable(p, o, e.cap)):
