@@ -11,7 +11,7 @@ from adjudicator.board import Color
 from adjudicator.cli import app
 from adjudicator.diagrams import parse_diagram
 from adjudicator.errors import InvalidVertex
-from adjudicator.rules import AJR, J1989
+from adjudicator.rules import AJR, J1989, parse_ruleset
 
 B, W = Color.BLACK, Color.WHITE
 
@@ -98,6 +98,37 @@ def test_j1989_confirmation_captures_the_straight_three():
     black = verdict_at(verdicts, pos, (5, 0))
     assert (black.status, black.provenance) == ("not_alive", "search")
     assert black.sequence and black.sequence[0] == (6, 1)  # B7, the middle of the three
+
+
+# Black's wall has one region, A9-E9, holding the white stone C9: not pass-alive (Benson needs two
+# regions), but Black can answer every white move there and end with two eyes, capturing C9.
+ONE_REGION_WITH_INVADER = """
+    . . o . . x o . o
+    x x x x x x o o o
+    o o o o o o o . o
+    o o o o o o o o o
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("rules", [J1989, parse_ruleset("korean")], ids=["j1989", "korean"])
+def test_capture_goals_use_the_region_safety_proofs(rules):
+    # A group safe under alternating play is never captured while its owner answers, and the
+    # opponent's stones in its regions are all captured: J1989 Art. 7-1 alive / dead, statically.
+    pos = parse_diagram(ONE_REGION_WITH_INVADER)
+    verdicts = analyse_position(pos, rules)
+    black = verdict_at(verdicts, pos, (7, 0))
+    assert (black.status, black.provenance, black.method) == ("alive", "static", "safe-regions")
+    assert "Art. 7-1" in black.reason and "never captured" in black.reason
+    invader = verdict_at(verdicts, pos, (8, 2))
+    assert (invader.status, invader.provenance, invader.method) == ("not_alive", "static", "safe-regions")
+    assert invader.reason.startswith("Dead (static)")
+    white_wall = verdict_at(verdicts, pos, (7, 6))
+    assert (white_wall.provenance, white_wall.method) == ("static", "benson")
 
 
 def test_empty_vertex_is_an_error():

@@ -16,7 +16,11 @@ The method depends on the rule set's ``life_goal`` axis:
   chain's *zone*, then a heuristic (which also guesses seki, see
   :mod:`.heuristic`).
 - ``UNCAPTURABLE`` (J1989 Art. 7-1) and ``LOCAL_PLAYOUT`` (Korean): Benson
-  pass-alive chains cannot be captured, so they are alive (static); every
+  pass-alive chains cannot be captured, so they are alive (static); so are
+  the safe groups of :mod:`.safety` and the miai connections of
+  :mod:`.static`, whose owner answers every attack and never loses a stone,
+  while the opponent's stones in a safe group's regions are dead (static: they
+  and every stone added there are captured, whoever moves first); every
   other chain gets the confirmation search of :mod:`.confirm` on its zone (ko
   rule from the ``confirmation_ko`` axis; Korean: once with each side having
   ko priority, ``referee-ko-threats`` when they differ), then the heuristic
@@ -217,6 +221,22 @@ def _prepare(position: Position, rules: RuleSet, budget: Budget) -> _Context:
                 ctx.static[chain] = proof
                 if proof.status == "alive":
                     ctx.safe_stones |= chain.stones
+    else:
+        # Capture goals (J1989 Art. 7-1, Korean): the same static proofs say more than needed.
+        # An eye-pair chain joined by miai, and a safe group, are never captured while their
+        # owner answers, whoever moves first; the opponent's stones in a safe group's regions are
+        # all captured, and so is every stone the opponent adds there (the region ends holding
+        # only the owner's stones and eyes), whoever moves first.  The owner's stones are never
+        # captured in either strategy, so the opponent never takes a ko and no ko rule (basic ko,
+        # pass-for-ko, ko priority) forbids one of the owner's plays (analysis/safety.py, legality).
+        # The stones are not added to ``safe_stones``: their safety needs
+        # answers, which the confirmation's local game would count as passes (see _ajr_verdict).
+        for color in (Color.BLACK, Color.WHITE):
+            proofs = {c: pr for c, pr in eye_pair_life(position, color, G).items() if pr.rule != "eye-pair"}
+            proofs.update({c: pr for c, pr in safety_proofs(position, color, G).items() if c not in proofs})
+            for chain, proof in proofs.items():
+                if chain not in ctx.benson[chain.color] and chain not in ctx.static:
+                    ctx.static[chain] = proof
     return ctx
 
 
@@ -389,6 +409,23 @@ def _capture_verdict(ctx: _Context, chain: Chain) -> Verdict:
             "(Benson's unconditional life), so it is alive under J1989 Art. 7-1 (first clause)."
         )
         return Verdict(chain.color, chain.stones, size, "alive", "static", "benson", reason)
+    proof = ctx.static.get(chain)
+    if proof is not None:
+        if proof.status == "alive":
+            reason = (
+                "Alive (static): its owner can answer every attack so that the chain is never captured, "
+                "whoever moves first; no stone of the owner's is ever captured, so no ko rule can forbid an "
+                "answer. It cannot be captured in the confirmation: alive under J1989 Art. 7-1 (first "
+                f"clause). The argument: {proof.reason}"
+            )
+        else:
+            reason = (
+                "Dead (static): the opponent can capture this chain and every stone its owner adds in that "
+                "region, whoever moves first; the capturing side never loses a stone, so no ko rule can "
+                "forbid its plays. No new stone there can stay either: dead under J1989 Art. 7-1. "
+                f"The argument: {proof.reason}"
+            )
+        return Verdict(chain.color, chain.stones, size, proof.status, "static", proof.rule, reason)
     return _confirmation_verdict(ctx, chain)
 
 
