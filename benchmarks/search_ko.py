@@ -2,7 +2,8 @@
 
 Runs the AJR verdict (``adjudicator.report.life_of_vertex``, rules
 ``japanese``) of the strings whose local fights are kos: the three bent-four
-positions and the two double-ko sekis.  The budget is large by default so that
+positions (with Black's single stones of the outside-liberty one, alive by
+capturing the corner) and the two double-ko sekis.  The budget is large by default so that
 the node count to a proof is measured rather than the default budget's cut;
 ``--nodes 20000`` shows what the default budget (life.py's ``Budget``) proves.
 Prints per string the status, how it was decided, the positions searched and
@@ -28,6 +29,8 @@ CASES = [
     ("bent-four-in-the-corner", "A4"),
     ("bent-four-temporary-seki", "A4"),
     ("bent-four-outside-liberty", "A4"),
+    ("bent-four-outside-liberty", "A2"),  # alive: Black captures the corner after the ko fight
+    ("bent-four-outside-liberty", "B1"),
     ("double-ko-seki-gnugo", "B4"),
     ("double-ko-seki-gnugo", "A5"),
     ("double-ko-seki-goscorer", "B9"),

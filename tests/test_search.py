@@ -613,7 +613,7 @@ def test_table_entries_are_reused_only_under_the_same_relevant_history():
     # Direct check of the rule argued in _Searcher's docstring: an entry is
     # reused only if the history pairs whose before-arrangement holds every
     # stone of the node outside `cap` are the same as when it was stored.
-    from adjudicator.analysis.search import _WIN, _Searcher
+    from adjudicator.analysis.search import _LOSS, _WIN, _Searcher
 
     g = geometry(3)
     bit = lambda r, c: 1 << (r * 3 + c)  # noqa: E731
@@ -640,10 +640,37 @@ def test_table_entries_are_reused_only_under_the_same_relevant_history():
     s2._pop(item)
     s2.tt.clear()
     item = s2._push(bit(0, 0), o0, lacking)
-    s2._store(key, p0, o0, _WIN, bit(0, 1), 10, None, 1)  # the proof captures (0, 1)
+    s2._store(key, p0, o0, _LOSS, bit(0, 1), 10, None, 1)  # the proof captures (0, 1)
+    assert s2._lookup(key, p0, o0, 10) is not None
+    s2._pop(item)
+    assert s2._lookup(key, p0, o0, 10) is None  # that P play is allowed again: P may now win
+
+    # Monotone reuse (item 7): the same P play missing from the history cannot
+    # spoil a proof that P wins (P has more plays, O the same).
+    s2.tt.clear()
+    item = s2._push(bit(0, 0), o0, lacking)
+    s2._store(key, p0, o0, _WIN, bit(0, 1), 10, None, 1)
+    s2._pop(item)
+    assert s2._lookup(key, p0, o0, 10) is not None
+    # ... but an O play missing from it can (O has a play the proof never refuted).
+    lacking_o = (pack(bit(0, 0), o0), pack(bit(0, 0), o0 | bit(1, 0)))
+    s2.tt.clear()
+    item = s2._push(bit(0, 0), o0, lacking_o)
+    s2._store(key, p0, o0, _WIN, bit(0, 1), 10, None, 1)
     assert s2._lookup(key, p0, o0, 10) is not None
     s2._pop(item)
     assert s2._lookup(key, p0, o0, 10) is None
+
+    # The sieve of the proof's arrangements (item 6): a pair whose before-arrangement
+    # is not in it is not relevant, even where `cap` alone would keep it.
+    from adjudicator.analysis.search import _sieve_bit
+
+    s2.tt.clear()
+    item = s2._push(bit(0, 0), o0, lacking_o)
+    s2._store(key, p0, o0, _WIN, bit(0, 1), 10, None, 1, _sieve_bit(pack(p0, o0)))
+    s2._pop(item)
+    if not _sieve_bit(pack(bit(0, 0), o0)) & _sieve_bit(pack(p0, o0)):  # no collision
+        assert s2._lookup(key, p0, o0, 10) is not None
 
 
 # -- the room test and the ordering of O's moves --------------------------------------
@@ -879,3 +906,61 @@ def test_double_ko_seki_is_proven_not_alive():
     r = prove_independent_life(pos, target, area=area, max_nodes=200_000, max_seconds=60)
     assert (r.status, r.proven) == ("not_alive", True), r.reason
     check_line(pos, target, area, r)
+
+
+@pytest.mark.parametrize("phase", [None, 200], ids=["default-phases", "phases-of-200-nodes"])
+def test_history_refinements_do_not_change_verdicts(phase, monkeypatch):
+    # Items 6 (the sieve of a proof's arrangements) and 7 (monotone reuse) of
+    # _Searcher's docstring let entries be reused under more histories, and
+    # the cut-off at P's nodes (_p_cutoff) ends a node on a child known won.
+    # On ko-rich random problems (captured points replayable) the search with
+    # them must agree with the plain search (no table at all), and each must
+    # really have been used: counted are the table hits that the rule before
+    # them (relevant pairs by `cap` alone, equal) would have refused, and the
+    # cut-offs at P's nodes.
+    from adjudicator.analysis import search as search_module
+
+    if phase is not None:
+        monkeypatch.setattr(search_module, "_PHASE_NODES", phase)
+    original = search_module._Searcher._lookup
+    refined = [0, 0]
+
+    def counting(self, key, p, o, depth):
+        e = original(self, key, p, o, depth)
+        if e is not None and e.value != search_module._UNKNOWN:
+            now = self._history(p, o, e.cap, e.arrs)
+            if now != e.hrel:
+                refined[1] += 1  # reused by monotonicity only
+            elif now != self._relevant(p, o, e.cap):
+                refined[0] += 1  # the sieve dropped a pair that `cap` kept
+        return e
+
+    monkeypatch.setattr(search_module._Searcher, "_lookup", counting)
+    original_cut = search_module._Searcher._p_cutoff
+    cuts = [0]
+
+    def counting_cut(self, *args):
+        cut = original_cut(self, *args)
+        cuts[0] += cut is not None
+        return cut
+
+    monkeypatch.setattr(search_module._Searcher, "_p_cutoff", counting_cut)
+    rng = random.Random(31)
+    compared = 0
+    attempts = 0
+    while compared < 50:
+        attempts += 1
+        assert attempts < 5_000
+        problem = random_local_problem(rng) if rng.random() < 0.5 else _random_area_problem(rng, 5)
+        if problem is None:
+            continue
+        pos, target, area = problem
+        with_tt = prove_independent_life(pos, target, area=area, max_nodes=30_000)
+        plain = prove_independent_life(pos, target, area=area, max_nodes=30_000, transposition_table=False)
+        if "unknown" in (with_tt.status, plain.status):
+            continue
+        assert with_tt.status == plain.status, f"\n{pos}\ntarget {target}"
+        check_line(pos, target, area, with_tt)
+        compared += 1
+    assert min(refined) >= 20, refined
+    assert cuts[0] >= 20, cuts

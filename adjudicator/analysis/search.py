@@ -42,7 +42,10 @@ P stops at the first winning move, an AND node of O at the first refutation)
 with move ordering (the move stored for the position, captures, saving
 ataris, ataris, points near S with many empty neighbours, passes last), a
 one-move look-ahead for P's immediate formation, and a transposition table
-whose soundness under fixed ko is argued in :class:`_Searcher`.  At O's nodes
+whose soundness under fixed ko is argued in :class:`_Searcher` (entries
+carry the part of the line's history their proof can depend on, narrowed by
+a sieve of the proof's own positions, and a win is reused under a history
+that binds the loser more and the winner less: items 6 and 7 there).  At O's nodes
 (with the table on) every legal play is generated first: a play after which P
 has no room for two eyes, or whose position the table already knows as lost
 for P under the current history (an *enhanced transposition cut-off*), ends
@@ -53,7 +56,13 @@ option), all of P's plays there are already refuted and stored, so after O's
 pass P's plays are table hits under the same history (a pass adds no fixed-ko
 pair), except a basic-ko retake that the passes allow again.  O's other pass
 comes last, or, in every other phase of :meth:`_Searcher.run`, before O's
-quiet plays.  On the ko precedents of ``cases/`` these changes cut the nodes
+quiet plays.  At P's nodes, likewise, the moves that the look-ahead generated
+are looked up before the first is searched: a child the table knows as won
+for P under its own history ends the node (:meth:`_Searcher._p_cutoff`).
+Black's single stones of ``cases/bent-four-outside-liberty`` (alive by
+capturing the corner after a ko fight) took 1,849,501 (A2) positions to a
+proof before items 6 and 7 and this cut-off, and take 249,448 (A2) and
+298,299 (B1) with them.  On the ko precedents of ``cases/`` these changes cut the nodes
 to a proof by 10 to 700 times, and the double-ko sekis, unproven in millions
 of nodes before, take 16,000 to 250,000 (``benchmarks/search_ko.py``).
 
@@ -85,6 +94,8 @@ _WIN, _LOSS, _UNKNOWN = 1, 0, 2  # values from P's point of view
 _PASS = -1  # the pass, as a flat index
 _EMPTY: frozenset = frozenset()
 _MAX_DEPTH = 600  # plies; deeper lines are cut (value unknown), far below Python's recursion limit
+_CACHE_SIZE = 200_000  # positions whose static order, win test and room are kept (cleared when full)
+_BUCKET = 4  # entries kept per key (different histories)
 _PHASE_NODES = 10_000  # nodes of the first phase of each ordering (see _Searcher.run)
 
 
@@ -188,18 +199,40 @@ def _play(mover: int, other: int, flat: int, ko: int, g: Geometry) -> tuple[int,
     return mover, other, 0, 0
 
 
+# log2 of the bits of a proof's arrangement sieve (item 6 of _Searcher).  Outside-liberty bent
+# four, Black's A2: 12 bits 552,659 positions to the proof, 14 bits 470,935 (peak memory 133 / 242 MB).
+_SIEVE_BITS = 14
+_SIEVE_MASK = (1 << _SIEVE_BITS) - 1
+
+
+def _sieve_bit(arrangement: int) -> int:
+    """The bit of an arrangement in a sieve (a one-hash Bloom filter; ``hash`` of an int is the
+    same in every process, so node counts are reproducible)."""
+    return 1 << ((((hash(arrangement) & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15) >> 40) & _SIEVE_MASK)
+
+
+def _join(a: int | None, b: int | None) -> int | None:
+    """The sieve of a proof made of two parts (None: unknown, a part is unproven)."""
+    if a is None or b is None:
+        return None
+    return a | b
+
+
 class _Entry:
     """One transposition-table entry; see :class:`_Searcher` for the fields' meaning."""
 
-    __slots__ = ("value", "cap", "hrel", "depth", "best", "effort")
+    __slots__ = ("value", "cap", "hrel", "depth", "best", "effort", "arrs")
 
-    def __init__(self, value: int, cap: int, hrel: frozenset, depth: int, best: int, effort: int) -> None:
+    def __init__(
+        self, value: int, cap: int, hrel: frozenset, depth: int, best: int, effort: int, arrs: int | None
+    ) -> None:
         self.value = value
         self.cap = cap
         self.hrel = hrel
         self.depth = depth
         self.best = best
         self.effort = effort
+        self.arrs = arrs
 
 
 class _Searcher:
@@ -251,11 +284,47 @@ class _Searcher:
 
     The room test (:meth:`_eye_room`) is a terminal test on the board alone,
     valid under every history, so a proof ending in it has ``cap`` 0 there.
-    The cut-off at O's nodes (:meth:`_o_cutoff`) looks a child up with the
-    child's own history (the play's pair pushed, exactly as :meth:`solve`
-    would), so the entry's proof is a proof of the child; the node's proof is
-    that play plus the child's proof, whose ``cap`` is the play's captures
-    plus the entry's ``cap``, as after a searched child.
+    The cut-offs at O's nodes (:meth:`_o_cutoff`) and P's (:meth:`_p_cutoff`)
+    look a child up with the child's own history (the play's pair pushed,
+    exactly as :meth:`solve` would), so the entry's proof is a proof of the
+    child; the node's proof is that move plus the child's proof, whose ``cap``
+    is the play's captures plus the entry's ``cap``, as after a searched
+    child.  The caches of the static order, the win test and the room test
+    (``order_cache``, ``won_cache``, ``room_cache``) hold functions of the
+    board alone: they change the time, never a node count or a value.
+
+    Two refinements of 4., both exact (``tests/test_search.py`` checks them
+    against the search without the table on random ko-rich positions):
+
+    6. *The proof's arrangements* (``arrs``).  By 1. and 2. only pairs whose
+       before-arrangement is the arrangement of an *inner* node of the proof
+       (one whose moves the proof relies on: every node but the terminal
+       tests) can matter.  Each result carries a *sieve* of those
+       arrangements: a one-hash Bloom filter of ``2**_SIEVE_BITS`` bits, the
+       node's own bit (:func:`_sieve_bit`) or-ed with the sieves of the
+       children its proof uses (a table hit's stored sieve, 0 for a terminal
+       test, None for unknown).  A pair whose before-arrangement's bit is not
+       in the sieve is the before of no inner node, so it is not relevant
+       either; ``hrel`` keeps only the pairs that pass both tests (3. and the
+       sieve), which still contain every pair that can prohibit a play of the
+       proof.  Comparing two histories on a superset of the pairs that matter
+       (equal, or in the relation of 7.) compares them on the pairs that
+       matter, so 4. holds; a collision in the sieve only keeps a pair that
+       did not need keeping.  Nesting (5.) holds because a proof's sieve
+       contains the sieves of the proofs it uses.  This matters in ko fights:
+       there ``cap`` covers the whole fight, and with 3. alone almost every
+       earlier position of the line stayed relevant.
+    7. *Monotone reuse* (:meth:`_weaker`).  A pair made by a play of P (the
+       after-arrangement has a P stone the before-arrangement lacks) can only
+       prohibit P's plays, one made by O only O's.  A proof that P wins
+       stays a proof under a history that prohibits fewer of P's plays and
+       more of O's: the plays of P it makes stay legal, and O's legal plays
+       are a subset of those it refutes.  So an entry "P wins" is reused when
+       the relevant pairs of the stored history missing now are all P plays
+       and the relevant pairs present now but not stored are all O plays;
+       an entry "O wins" the other way round.  (Nested proofs: the inner
+       entries of a proof that P wins are entries that P wins, whose relevant
+       pairs are among the outer ones, so the relation holds for them too.)
     """
 
     def __init__(
@@ -285,6 +354,9 @@ class _Searcher:
         self.nodes = 0
         self.phase_end = float("inf")  # node count that ends the current ordering phase
         self.pass_early = False  # O's pass before its quiet plays (see run)
+        self.order_cache: dict[tuple, list[int]] = {}
+        self.won_cache: dict[tuple[int, int], bool] = {}
+        self.room_cache: dict[tuple[int, int], int] = {}
         self.tt: dict[tuple, list[_Entry]] = {}
         self.hint: dict[tuple, int] = {}
         self.pairs: set[tuple[int, int]] = set()
@@ -330,27 +402,66 @@ class _Searcher:
             return _EMPTY
         return frozenset(pair for _, _, bp, bo, pair in index[first:] if kp & ~bp == 0 and ko_ & ~bo == 0)
 
+    def _history(self, p: int, o: int, cap: int, arrs: int | None) -> frozenset:
+        """The history pairs that can prohibit a play of a proof: :meth:`_relevant` with its
+        ``cap``, less those whose before-arrangement is not in the sieve ``arrs`` (if known)."""
+        if arrs == 0:
+            return _EMPTY
+        rel = self._relevant(p, o, cap)
+        if arrs is None or not rel:
+            return rel
+        return frozenset(pair for pair in rel if _sieve_bit(pair[0]) & arrs)
+
     def _lookup(self, key: tuple, p: int, o: int, depth: int) -> _Entry | None:
         for e in self.tt.get(key, ()):
-            if e.value == _UNKNOWN and e.depth < depth:
+            if e.value == _UNKNOWN:
+                if e.depth >= depth and self._relevant(p, o, e.cap) == e.hrel:
+                    return e
                 continue
-            if self._relevant(p, o, e.cap) == e.hrel:
+            rel = self._history(p, o, e.cap, e.arrs)
+            if rel == e.hrel or self._weaker(e.value, e.hrel, rel):
                 return e
         return None
 
-    def _store(self, key: tuple, p: int, o: int, value: int, cap: int, depth: int, best: int, effort: int) -> None:
+    def _weaker(self, value: int, stored: frozenset, now: frozenset) -> bool:
+        """True if the relevant pairs ``now`` bind the proof's loser at least and its winner at most as ``stored``.
+
+        A pair made by P's play can only prohibit P's plays, one made by O's
+        only O's.  A proof that P wins holds under a history that prohibits
+        no P play the proof makes (each P play of ``stored``'s history that
+        the history ``now`` lacks is fine, each new one is not) and every O
+        play ``stored`` prohibited (so no O play is left unrefuted): pairs only
+        in ``stored`` must be P plays, pairs only in ``now`` O plays.  The
+        other way round for a proof that O wins.
+        """
+        mask = (1 << self.nn) - 1
+        p_wins = value == _WIN
+        for before, after in stored - now:
+            if bool(after & ~before & mask) != p_wins:
+                return False
+        for before, after in now - stored:
+            if bool(after & ~before & mask) == p_wins:
+                return False
+        return True
+
+    def _store(
+        self, key: tuple, p: int, o: int, value: int, cap: int, depth: int, best: int, effort: int,
+        arrs: int | None = None,
+    ) -> None:
         if best is not None:
             self.hint[key] = best
         if not self.use_tt:
             return
-        hrel = self._relevant(p, o, cap)
-        entry = _Entry(value, cap, hrel, depth, best, effort)
+        if value == _UNKNOWN:
+            arrs = None
+        hrel = self._history(p, o, cap, arrs)
+        entry = _Entry(value, cap, hrel, depth, best, effort, arrs)
         bucket = self.tt.setdefault(key, [])
         for i, e in enumerate(bucket):
-            if e.hrel == hrel and e.cap == cap or e.value == _UNKNOWN:
+            if e.hrel == hrel and e.cap == cap and e.arrs == arrs or e.value == _UNKNOWN:
                 bucket[i] = entry
                 return
-        if len(bucket) >= 4:
+        if len(bucket) >= _BUCKET:
             bucket.pop(0)
         bucket.append(entry)
 
@@ -370,7 +481,23 @@ class _Searcher:
     # -- moves -------------------------------------------------------------
 
     def _ordered_points(self, p: int, o: int, p_to_move: bool, hint: int | None) -> list[int]:
-        """Empty points of the area, most promising first (no legality check).
+        """Empty points of the area, most promising first (no legality check); a new list.
+
+        The stored move ``hint`` first, then the static order of
+        :meth:`_static_order` (kept per position: it depends on the board alone).
+        """
+        key = (p, o, p_to_move)
+        order = self.order_cache.get(key)
+        if order is None:
+            if len(self.order_cache) >= _CACHE_SIZE:
+                self.order_cache.clear()
+            order = self.order_cache[key] = self._static_order(p, o, p_to_move)
+        if hint is None or hint == _PASS or hint not in order:
+            return list(order)
+        return [hint] + [flat for flat in order if flat != hint]
+
+    def _static_order(self, p: int, o: int, p_to_move: bool) -> list[int]:
+        """Empty points of the area, most promising first.
 
         Static features from one flood per chain near the area: captures (an
         opponent chain's last liberty), ataris (one of two liberties), saving
@@ -405,10 +532,7 @@ class _Searcher:
         nbrs = g.neighbours
         scored = []
         for flat in iter_bits(points):
-            if flat == hint:
-                score = 1 << 20
-            else:
-                score = bonus.get(flat, 0) + 4 * weight[flat] + 3 * (nbrs[flat] & empty).bit_count()
+            score = bonus.get(flat, 0) + 4 * weight[flat] + 3 * (nbrs[flat] & empty).bit_count()
             scored.append((-score, flat))
         scored.sort()
         return [flat for _, flat in scored]
@@ -416,6 +540,16 @@ class _Searcher:
     # -- the search ----------------------------------------------------------
 
     def _won(self, p: int, o: int) -> bool:
+        """:meth:`_won_now`, kept per position (a function of the board alone)."""
+        key = (p, o)
+        hit = self.won_cache.get(key)
+        if hit is None:
+            if len(self.won_cache) >= _CACHE_SIZE:
+                self.won_cache.clear()
+            hit = self.won_cache[key] = self._won_now(p, o)
+        return hit
+
+    def _won_now(self, p: int, o: int) -> bool:
         """P has won: a formation shares a point with S, or S is joined to an anchor.
 
         An *anchor* is a stone of a chain proven alive by an eye pair
@@ -455,6 +589,16 @@ class _Searcher:
         return False
 
     def _eye_room(self, p: int, o: int) -> int:
+        """:meth:`_eye_room_now`, kept per position (a function of the board alone)."""
+        key = (p, o)
+        hit = self.room_cache.get(key)
+        if hit is None:
+            if len(self.room_cache) >= _CACHE_SIZE:
+                self.room_cache.clear()
+            hit = self.room_cache[key] = self._eye_room_now(p, o)
+        return hit
+
+    def _eye_room_now(self, p: int, o: int) -> int:
         """0 if P can never again have a formation sharing an intersection with S; else a positive count.
 
         Exact whatever both players do from here (any history, any mover).
@@ -499,27 +643,28 @@ class _Searcher:
                 room += n  # two non-adjacent candidates (three points are never pairwise adjacent)
         return room
 
-    def solve(self, p: int, o: int, p_to_move: bool, ko: int, passes: int, depth: int) -> tuple[int, int]:
-        """Value of the node for P (_WIN, _LOSS or _UNKNOWN) and the proof's ``cap``."""
+    def solve(self, p: int, o: int, p_to_move: bool, ko: int, passes: int, depth: int) -> tuple:
+        """``(value, cap, arrs)``: the node's value for P (_WIN, _LOSS or _UNKNOWN), the
+        proof's ``cap`` and its arrangements (``arrs``, or None; see :class:`_Searcher`)."""
         self._count()
         g = self.g
-        target = self.target
         if self._won(p, o):
-            return _WIN, 0
+            return _WIN, 0, 0
         if not p_to_move and passes == self.end_passes - 1:
-            return _LOSS, 0  # O passes and ends the move-sequence without a formation
+            return _LOSS, 0, 0  # O passes and ends the move-sequence without a formation
         if not self._eye_room(p, o):
-            return _LOSS, 0  # P can never again have a formation touching S
+            return _LOSS, 0, 0  # P can never again have a formation touching S
         if depth <= 0:
-            return _UNKNOWN, 0
+            return _UNKNOWN, 0, None
         key = (p, o, p_to_move, ko, passes)
         if self.use_tt:
             e = self._lookup(key, p, o, depth)
             if e is not None:
-                return e.value, e.cap
+                return e.value, e.cap, e.arrs
         start_nodes = self.nodes
         nn = self.nn
         before = p | o << nn
+        here = _sieve_bit(before)
         pairs = self.pairs
         order = self._ordered_points(p, o, p_to_move, self.hint.get(key))
         if p_to_move:
@@ -534,51 +679,102 @@ class _Searcher:
                     continue  # fixed ko
                 self._count()
                 if self._won(np_, no_):
-                    self._store(key, p, o, _WIN, captured, depth, flat, self.nodes - start_nodes)
-                    return _WIN, captured
+                    self._store(key, p, o, _WIN, captured, depth, flat, self.nodes - start_nodes, here)
+                    return _WIN, captured, here
                 moves.append((flat, np_, no_, captured, ko2))
             if passes < self.end_passes - 1:  # a pass that ends the sequence loses
                 moves.append((_PASS, p, o, 0, 0))
+            if self.use_tt:
+                cut = self._p_cutoff(moves, p, o, before, passes, depth)
+                if cut is not None:
+                    flat, c, arrs = cut
+                    arrs = _join(here, arrs)
+                    self._store(key, p, o, _WIN, c, depth, flat, self.nodes - start_nodes, arrs)
+                    return _WIN, c, arrs
             mover_wins = _WIN
         else:
             if self.use_tt:
                 cut = self._o_cutoff(order, p, o, ko, before, depth, self.hint.get(key))
                 if cut is not None:
-                    flat, c = cut
-                    self._store(key, p, o, _LOSS, c, depth, flat, self.nodes - start_nodes)
-                    return _LOSS, c
+                    flat, c, arrs = cut
+                    arrs = _join(here, arrs)
+                    self._store(key, p, o, _LOSS, c, depth, flat, self.nodes - start_nodes, arrs)
+                    return _LOSS, c, arrs
             moves = self._lazy_o_moves(order, p, o, ko, before, self.use_tt and passes > 0)
             mover_wins = _LOSS
         value = 1 - mover_wins  # the mover loses unless a move wins or is unknown
         cap_all = 0
+        arrs_all = here
         best = None
         best_effort = -1
         for flat, np_, no_, captured, ko2 in moves:
             child_nodes = self.nodes
             if flat == _PASS:
-                v, c = self.solve(p, o, not p_to_move, 0, passes + 1, depth - 1)
+                v, c, a = self.solve(p, o, not p_to_move, 0, passes + 1, depth - 1)
             else:
                 item = self._push(p, o, (before, np_ | no_ << nn))
                 try:
-                    v, c = self.solve(np_, no_, not p_to_move, ko2, 0, depth - 1)
+                    v, c, a = self.solve(np_, no_, not p_to_move, ko2, 0, depth - 1)
                 finally:
                     self._pop(item)
             effort = self.nodes - child_nodes
             if v == mover_wins:
-                self._store(key, p, o, v, captured | c, depth, flat, self.nodes - start_nodes)
-                return v, captured | c
+                a = _join(here, a)
+                self._store(key, p, o, v, captured | c, depth, flat, self.nodes - start_nodes, a)
+                return v, captured | c, a
             if v == _UNKNOWN:
                 value = _UNKNOWN
             cap_all |= captured | c
+            arrs_all = _join(arrs_all, a)
             if effort > best_effort:
                 best, best_effort = flat, effort
-        self._store(key, p, o, value, cap_all, depth, best, self.nodes - start_nodes)
-        return value, cap_all
+        if value == _UNKNOWN:
+            arrs_all = None
+        self._store(key, p, o, value, cap_all, depth, best, self.nodes - start_nodes, arrs_all)
+        return value, cap_all, arrs_all
+
+    def _p_cutoff(
+        self, moves: list[tuple], p: int, o: int, before: int, passes: int, depth: int
+    ) -> tuple[int, int, int | None] | None:
+        """A move of P whose position the table knows as won for P, as ``(flat, cap, arrs)``, or None.
+
+        ``moves`` are P's legal moves (plays and the pass, if allowed).  Each
+        child is looked up under its own history (a play's fixed-ko pair
+        pushed, exactly as :meth:`solve` would; a pass adds none), so a valid
+        entry "won for P" is a proof of the child, and the node's proof is that
+        move plus the child's proof (``cap``: the play's captures and the
+        entry's; ``arrs``: the entry's).  The same argument as the cut-off at
+        O's nodes (:meth:`_o_cutoff`), for P: an enhanced transposition
+        cut-off, found before P's first move is searched in depth.  The moves
+        were already generated and counted by the look-ahead, so it costs no
+        node.
+        """
+        nn = self.nn
+        tt = self.tt
+        for flat, np_, no_, captured, ko2 in moves:
+            if flat == _PASS:
+                ckey = (p, o, False, 0, passes + 1)
+                if ckey in tt:
+                    e = self._lookup(ckey, p, o, depth - 1)
+                    if e is not None and e.value == _WIN:
+                        return flat, e.cap, e.arrs
+                continue
+            ckey = (np_, no_, False, ko2, 0)
+            if ckey not in tt:
+                continue
+            item = self._push(p, o, (before, np_ | no_ << nn))
+            try:
+                e = self._lookup(ckey, np_, no_, depth - 1)
+            finally:
+                self._pop(item)
+            if e is not None and e.value == _WIN:
+                return flat, captured | e.cap, e.arrs
+        return None
 
     def _o_cutoff(
         self, order: list[int], p: int, o: int, ko: int, before: int, depth: int, hint: int | None
-    ) -> tuple[int, int] | None:
-        """A play of O known to refute at once, as ``(flat, cap)``, or None after reordering ``order``.
+    ) -> tuple[int, int, int | None] | None:
+        """A play of O known to refute at once, as ``(flat, cap, arrs)``, or None after reordering ``order``.
 
         Generates every legal play of O (each counts as a node).  A play wins
         for O at once if P then has no room for two eyes (an exact terminal
@@ -609,7 +805,7 @@ class _Searcher:
             self._count()
             room = self._eye_room(np_, no_)
             if not room and not self._won(np_, no_):  # solve() tests _won first: keep its order
-                return flat, captured
+                return flat, captured, 0
             ranked.append((0 if flat == hint else 1, room, len(ranked), flat, captured))
             ckey = (np_, no_, True, ko2, 0)
             if ckey not in tt:
@@ -620,7 +816,7 @@ class _Searcher:
             finally:
                 self._pop(item)
             if e is not None and e.value == _LOSS:
-                return flat, captured | e.cap
+                return flat, captured | e.cap, e.arrs
         ranked.sort()
         if not self.pass_early:
             order[:] = [flat for _, _, _, flat, _ in ranked]
