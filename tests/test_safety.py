@@ -448,3 +448,138 @@ def test_local_search_computes_the_local_game_exactly():
                     compared += 1
                     big += n_empty >= 7
     assert compared >= 80 and big >= 12, (compared, big)
+
+
+# -- per-chain demands, the decomposition into parts, expend-vital ------------------------
+
+
+def _reference_with_demands(pos, color, region, demand_of, max_nodes):
+    """The plain transcription with a demand per wall chain (a component keeps its largest)."""
+    ref = _ReferenceLocalGame(pos, color, region, 0, max_nodes)
+    ref.demanding_with = [(w, demand_of(w)) for w in ref.demanding]
+
+    def _win(p, o, _inner=ref._win):
+        empty = ref.region & ~p & ~o
+        for w, d in ref.demanding_with:
+            if (ref.libs(ref.flood(w, ref.wall | p, ref.g)) & empty).bit_count() < d:
+                return False
+        return _inner(p, o)
+
+    ref._win = _win
+    return ref
+
+
+def test_local_search_with_a_demand_per_chain_computes_the_local_game_exactly():
+    from adjudicator.analysis.safety import _region_value, _wall_chains
+
+    compared = mixed = 0
+    for seed in range(14):
+        size, empty_left = ((5, 6), (6, 8))[seed % 2]
+        pos = _random_dense_position(3000 + seed, size, empty_left)
+        rng = random.Random(seed)
+        for color in (B, W):
+            for region in _regions_of(pos, color):
+                n_empty = (region & pos.empty_bits).bit_count()
+                walls = _wall_chains(pos, color, region)
+                if n_empty > 7 or n_empty < 2 or len(walls) < 2:
+                    continue
+                dem = {w: rng.choice((0, 1, 2)) for w in walls}
+                want = _reference_with_demands(pos, color, region, lambda w: dem[w], 2_500).value()
+                for decompose in (False, True):
+                    got, _nodes = _region_value(pos, color, region, dem, 2_500, decompose)
+                    if want is None or got is None:
+                        continue
+                    assert got == want, (str(pos), color, region, dem, decompose)
+                    compared += 1
+                    mixed += len(set(dem.values())) > 1
+    assert compared >= 30 and mixed >= 15, (compared, mixed)
+
+
+def _split_states(pos, color, region, rng, walks):
+    """States of the local game reached by random legal lines (plain transcription's moves) in
+    which P's stones cut the region into at least two parts, as whole-board (p, o)."""
+    from adjudicator.board import flood
+
+    ref = _ReferenceLocalGame(pos, color, region, 1, 1)
+    out = set()
+    for _ in range(walks):
+        p, o = 0, ref.o0
+        for _step in range(12):
+            moves = list(ref.p_moves(p, o)) if rng.random() < 0.45 else [(p, o2) for o2 in ref.o_moves(p, o)]
+            if not moves:
+                break
+            p, o = rng.choice(moves)
+            rest = region & ~p
+            if p and flood(rest & -rest, rest, ref.g) != rest:
+                out.add((p, o))
+    return out
+
+
+def test_decomposition_agrees_with_the_plain_definition_on_split_states():
+    """Lemma S may only say "won" where the plain game is won, Lemma N only "lost" where it is lost;
+    checked on states of random small regions that P's stones cut into several parts (counted)."""
+    from adjudicator.analysis.safety import _LocalSearch, _wall_chains
+
+    said = {True: 0, False: 0, None: 0}
+    for seed in range(10):
+        size, empty_left = ((5, 7), (6, 9))[seed % 2]
+        pos = _random_dense_position(5000 + seed, size, empty_left)
+        rng = random.Random(seed)
+        for color in (B, W):
+            for region in _regions_of(pos, color):
+                n_empty = (region & pos.empty_bits).bit_count()
+                if not 4 <= n_empty <= 7:
+                    continue
+                walls = _wall_chains(pos, color, region)
+                for need in (1, 2):
+                    dem = tuple(rng.choice((1, need)) for _w in walls)
+                    search = _LocalSearch(size, region, tuple(walls), region & pos.stones(color.opponent), dem,
+                                          5_000, True)
+                    ref = _reference_with_demands(pos, color, region, dict(zip(walls, dem)).get, 5_000)
+
+                    def local(bits):
+                        return sum(1 << search.local[i] for i in range(size * size) if bits >> i & 1)
+
+                    for p, o in sorted(_split_states(pos, color, region, rng, 4)):
+                        lp, lo = local(p), local(o)
+                        try:
+                            got = search._split(search.root, lp, lo, search._parts(search.root, lp)[2])
+                            want = ref.win(p, o)
+                        except Exception as e:  # out of budget: skip this state
+                            if type(e).__name__ in ("_OutOfBudget", "OverflowError"):
+                                continue
+                            raise
+                        said[got] += 1
+                        if got is not None:
+                            assert got == want, (str(pos), color, region, p, o, dem)
+    assert said[True] >= 30 and said[False] >= 10, said
+
+
+def test_expend_vital_proofs_agree_with_the_exact_search():
+    """Chains proven only with expend-vital (a chain already safe demands nothing in another
+    region) are checked against the exact search, like the rest of the rule: an `alive` chain by
+    the whole-board search, a `not_alive` chain by the search of the P-region that holds it (as in
+    the test above); counted."""
+    from adjudicator.board import flood, geometry
+
+    extra = confirmed = 0
+    for seed in range(10, 70):
+        size, empty_left = ((6, 7), (5, 5))[seed % 2]
+        pos = _random_dense_position(7000 + seed, size, empty_left)
+        g = geometry(size)
+        for color in (B, W):
+            limits = {"max_nodes": 2_000, "total_nodes": 2_000}
+            without = {c.stones for c in safety_proofs(pos, color, expend=False, **limits)}
+            for chain, proof in safety_proofs(pos, color, expend=True, **limits).items():
+                if chain.stones in without:
+                    continue
+                extra += 1
+                area = None
+                if proof.status == "not_alive":
+                    area = flood(chain.stones, g.full & ~pos.stones(color), g)
+                result = exact(pos, chain.stones, area=area, max_nodes=5_000)
+                if result.status == "unknown":
+                    continue
+                assert result.status == proof.status, (proof.reason, str(pos))
+                confirmed += 1
+    assert extra >= 10 and confirmed >= 3, (extra, confirmed)

@@ -16,38 +16,50 @@ Terms, for a player P (the defender) and the opponent O
 - A **P-region** is a maximal connected set of points holding no P stone
   (empty points and O stones).  Every O stone in it has all its neighbours in
   the region or on P stones; its *wall* is the set of P chains adjacent to it.
-- The **local game** of a region R with wall W and a demand ``need`` (1 or 2):
-  the state is (the P stones P_R that P has added inside R, the O stones
-  O_R inside R).  The wall is never captured in this model.  O moves first;
-  each side may pass.  O may play any empty point of R whose O string then
-  has an empty neighbour, or that takes the last liberty of a P string of P_R
-  not joined to W (a *floating* string): such a capture ends the game as a
-  loss for P (P's stones must stay for good).  P may play any empty point of
-  R that is not suicide (joined to W, or with an empty neighbour after its
-  captures); O strings left without an empty neighbour are removed.  A
-  *local component* is a connected component of the stones W ∪ P_R; a wall
-  chain is *demanding* in R if it has a liberty in R at the start.  **Inv**:
-  every local component holding a demanding chain has at least ``need``
-  liberties in R (empty points of R).  **T** (closed): R holds no O stone, no
-  two empty points of R are adjacent, and no P stone of R is floating.  P
-  *wins* from a state with O to move when Inv holds, no floating string has
-  fewer than two liberties (else O captures it), and either T holds, or
+- The **local game** of a region R with wall W and a *demand* d(c) in {0, 1, 2}
+  for each wall chain c: the state is (the P stones P_R that P has added
+  inside R, the O stones O_R inside R).  The wall is never captured in this
+  model.  O moves first; each side may pass.  O may play any empty point of R
+  whose O string then has an empty neighbour, or that takes the last liberty
+  of a P string of P_R not joined to W (a *floating* string): such a capture
+  ends the game as a loss for P (P's stones must stay for good).  P may play
+  any empty point of R that is not suicide (joined to W, or with an empty
+  neighbour after its captures); O strings left without an empty neighbour
+  are removed.  A *local component* is a connected component of the stones
+  W ∪ P_R; a wall chain is *demanding* in R if it has a liberty in R at the
+  start (a chain that is not demands 0); a component's demand is the largest
+  demand of its chains.  **Inv**: every local component has at least its
+  demand of liberties in R (empty points of R).  **T** (closed): R holds no O
+  stone, no two empty points of R are adjacent, and no P stone of R is
+  floating.  P *wins* from a state with O to move when Inv holds, no floating
+  string has fewer than two liberties (else O captures it), and either T
+  holds, or
   (a) O passes: P has a play after which P wins, and
   (b) O plays x: P passes or plays, after which P wins.
   P's stones are never removed in a won line, every P play adds one, and
   every O play adds one while P passes, so (|P_R|, |O_R|) grows
   lexicographically with every pair of moves that is not two passes: the
   recursion is well founded, and the state alone (no history) determines the
-  value, so a memo on (P_R, O_R) is exact.
+  value, so a memo on (P_R, O_R) is exact.  The value is *monotone in the
+  demands*: a state won with demands d is won with any d' <= d (induction on
+  the same order: Inv under d implies Inv under d', and the moves, T and the
+  floating test do not depend on the demands).  "Demand n" below means
+  d(c) = n for every wall chain.
 - A **safe group** is a set B of P chains and a set Rs of P-regions, each
   bordered only by chains of B, each won by P in its local game with its
-  demand (the search of :class:`_LocalSearch` completed within its budget),
-  such that every chain c of B has credit(c) = sum of the demands of the
-  regions of Rs in which c is demanding >= 2.  :func:`safe_groups` finds them
-  as a fixpoint: regions whose local game fails are dropped, chains with
-  credit < 2 are dropped, regions bordered by a dropped chain are dropped,
-  repeat.  (A region is searched with demand 2 only for a chain that is
-  demanding in no other region of Rs.)
+  demands d_R (the search of :class:`_LocalSearch` completed within its
+  budget), such that every chain c of B has credit(c) = sum over R in Rs of
+  d_R(c) >= 2.  :func:`safe_groups` finds them as a fixpoint: regions whose
+  local game with demand 1 fails are dropped, chains with credit < 2 are
+  dropped, regions bordered by a dropped chain are dropped, repeat (a region
+  is searched with demand 2 only for a chain that is demanding in no other
+  region of Rs).  Then, as Niu and Müller's *expend-vital*, a second fixpoint
+  over the regions lost with demand 1: such a region is searched again with
+  demand 0 for the chains that the first fixpoint already made safe (their
+  credit of 2 comes from regions bordered only by safe chains, so it cannot
+  be lost later) and 1 (or 2, for a chain with no other such region) for the
+  others; the new chains must again collect credit >= 2, else they and their
+  new regions are dropped.
 
 Theorem
 -------
@@ -75,9 +87,9 @@ holds for R whenever O is to move, and each change of R's state strictly
 lowers its rank in the well-founded recursion, so R stays closed once closed.
 
 Invariant G (no P stone of the group is ever captured): every P string X
-containing a chain c of B has, whenever O is to move, at least ``need_R``
-liberties in each region R of Rs in which c is demanding (c's local
-component in R is part of X, and Inv holds in R), and these sets are
+containing a chain c of B has, whenever O is to move, at least d_R(c)
+liberties in each region R of Rs (c's local component in R is part of X,
+its demand is at least d_R(c), and Inv holds in R), and these sets are
 disjoint, so X has at least credit(c) >= 2 liberties.  O's next play takes
 at most one of them, so X keeps a liberty: O never captures a P stone of
 the group.  A floating string of a region has all its liberties in that
@@ -135,15 +147,82 @@ What the rule does not claim: nothing about chains outside B (they are left to
 the other layers), and nothing about regions whose search ran out of budget
 (they are dropped, which only removes proofs).
 
+Decomposition
+-------------
+Fix a state S = (P_R, O_R) of the local game of R, O to move (R may itself be
+a part, below).  The *parts* A_1, ..., A_k of S are the connected components
+of R minus P_R; two parts are never adjacent (adjacent points would lie in one
+part), so every O string, every P stone added later inside a part, and every
+empty neighbour of either lies in one part.  The *components* of S are its
+local components plus, as components of their own, its floating strings (a
+component is *anchored* if it holds a wall chain, else floating and of demand
+0).  A component *touches* A_j if it is adjacent to a point of A_j.
+Condition F: every floating component touches at most one part.
+
+The *part game* G_j(e) is the local game of A_j whose wall pieces are the
+components touching A_j, each with demand e(K), started from (no P stone,
+O_R ∩ A_j).  A piece is never captured; a P string of A_j joined to an
+anchored piece is not floating, and a floating piece stays floating (it must
+keep two liberties, and T asks it to be joined to an anchored one); the
+local components of G_j are the pieces linked through P's stones in A_j.
+
+Lemma S (sufficient).  If F holds and, for some demands e_j, every G_j(e_j)
+is won and every component K of S has sum_j e_j(K) >= its demand, S is won.
+Proof.  Call s *composed* if s = (P_R ∪ Q_1 ∪ ... ∪ Q_k, U_1 ∪ ... ∪ U_k)
+with (Q_j, U_j) a won state of G_j(e_j) for each j; S is composed.  We show
+by induction on the well-founded order that every composed s is won.
+(1) A stone of Q_j is adjacent only to points of A_j and to stones of P_R
+next to A_j, that is of components touching A_j; so every local component M
+of s is made of components of S linked, inside each part, by stones of that
+part, and its restriction to A_j is a union of components of G_j at
+(Q_j, U_j).  A P play in A_j is suicide in R iff it is in G_j: its string
+is joined to W iff it holds an anchored piece, and if it holds none, all its
+pieces are floating and (F) all its liberties lie in A_j.  (2) Inv: let c
+be a chain of a component M of s with the largest demand, K the component of
+S holding c.  In each part A_j the component of G_j holding K has at least
+e_j(K) liberties (Inv of G_j), all of them liberties of M; the parts are
+disjoint, so M has at least sum_j e_j(K) >= demand(K) >= d(c) liberties in
+R.  (3) A floating string of s holds no anchored piece, so (F, (1)) it lies
+with all its liberties in one part A_j and is a floating component of G_j
+there with the same liberties: at least two, that state being won.  (4) If
+every (Q_j, U_j) is closed, s is closed (two adjacent empty points would lie
+in one part; no floating string by (3)).  Else: (a) after an O pass, P plays
+the (a)-move of G_j in a part j that is not closed; (b) an O play x lies in
+some A_j, is legal in G_j iff in R (its string and empty neighbours lie in
+A_j; it captures nothing, by (3) and because pieces are never captured), and
+P answers with G_j's answer.  The plays and captures are the same in both
+games (an O string of A_j has its neighbours in A_j and on P stones), so the
+successor is composed and later in the order: won by induction.  QED.
+
+Lemma N (necessary).  If F holds and S is won, every G_j(0) is won.  Proof.
+For every won state s of R whose P stones include P_R, its restriction
+s|j = (its P stones and O stones in A_j) is won in G_j(0); induction on the
+order.  G_j(0) has no Inv to keep; its floating strings are floating strings
+of s with the same liberties ((1), (3)), so at least two.  If s|j is closed
+it is won.  Else s is not closed: if s's (a)-move y lies in A_j it is legal
+in G_j and the successor's restriction is won by induction; if not, the
+successor s' is won and later with s'|j = s|j, so s|j is won by induction.
+(b): an O play x of G_j is legal in R; s's answer (pass, play in A_j or play
+elsewhere) leads to a won, later s' whose restriction is s|j after x and a
+pass or the same play: won by induction, so x has an answer in G_j.  QED.
+
+The search uses both at every state with P stones and at least two parts
+for which F holds: if some G_j(0) is lost, the state is lost (N); otherwise
+up to ``_MAX_ASSIGNMENTS`` assignments are tried, each putting the demand n
+of a component in one part it touches, or (n = 2) 1 and 1 in two parts; if
+every part game is won with one of them, the state is won (S); else the
+state is expanded as usual.  So the value is the exact value of the local
+game; only the work changes.  Part games are themselves local games and are
+decomposed the same way; each is memoised by its points and pieces, its
+states by (P stones, O stones), which is exact by the same argument as for R.
+
 The search (:class:`_LocalSearch`) computes exactly the value defined above: it
-uses no pruning rule, only an exact memo on (P_R, O_R) and move ordering, which
-decides which child is tried first and never a value.  Ideas measured and not
-kept: a killer table per O point (2 to 3 times more nodes), trying P's pass
-first (10 to 30 times more), splitting a state into the pieces that P's stones
-separate and solving them as sub-games with shared demands (a sound
-sufficient condition, but it saved nothing measurable on real regions).
-tests/test_safety.py compares the search with a plain transcription of this
-definition on random regions.
+uses no pruning rule beyond the two lemmas, an exact memo and move ordering,
+which decides which child is tried first and never a value.  Ideas measured
+and not kept: a killer table per O point (2 to 3 times more nodes), trying
+P's pass first (10 to 30 times more).  tests/test_safety.py compares the
+search with a plain transcription of this definition on random regions, and
+the decomposition of random split states with that transcription.
 """
 
 from __future__ import annotations
@@ -170,11 +249,22 @@ __all__ = ["SafeGroup", "safe_groups", "safety_proofs", "local_region_value"]
 # `python benchmarks/batch.py --games 200 --jobs 2` and `python benchmarks/life.py` at 2026-11-22:
 #   12/20/10,000/30,000: 1.54 games/s per core, static 27.7 % of strings, safety 0.228 s/position
 #   12/20/5,000/15,000:  1.82 games/s per core, static 26.9 %, safety 0.147 s/position
-#   10/16/5,000/15,000:  2.36 games/s per core, static 26.0 %, safety 0.058 s/position (chosen)
+#   10/16/5,000/15,000:  2.36 games/s per core, static 26.0 %, safety 0.058 s/position (chosen then)
+# With expend-vital (module docstring), `python benchmarks/life.py` and `python benchmarks/batch.py
+# --games 200 --jobs 2` (games per processor-second, which the load does not change much), one
+# idle window at 2026-11-22 11:26-11:33:
+#   10/16/5,000/15,000 without: static 26.0 %, safety 0.060 s/position, 3.37 games/processor-s
+#   10/16/5,000/15,000 with:    static 31.4 %, safety 0.085 s/position, 3.12 games/processor-s (chosen)
+#   11/16/5,000/15,000 with:    static 32.3 %, safety 0.122 s/position, 2.69 games/processor-s
+#   (11/18 and 12/20 with: 32.3 %; 10/16/10,000/30,000 with: 31.6 %, safety 0.111 s under load)
+# The decomposition (module docstring) is off: on real regions it costs more nodes than it saves
+# (docs/analysis.md; `python benchmarks/safety_regions.py`).
 _DEFAULT_NODES = 5_000
 _DEFAULT_MAX_EMPTY = 10
 _DEFAULT_MAX_POINTS = 16
 _DEFAULT_TOTAL_NODES = 15_000
+_DEFAULT_DECOMPOSE = False
+_DEFAULT_EXPEND = True
 
 
 class _OutOfBudget(Exception):
@@ -197,18 +287,46 @@ def _bit_list(bits: int) -> list[int]:
     return out
 
 
+class _Game:
+    """One local game on the compact bitboard of a :class:`_LocalSearch`: its points ``R`` and its
+    wall, given per wall piece as (points of ``R`` adjacent to it, demand, anchored).  The root game
+    has one piece per wall chain (anchored, demand ``need`` if the chain is demanding, else 0); the
+    part games of a decomposition have one piece per local component touching the part (module
+    docstring, Decomposition).  ``memo`` maps a state (P stones, O stones) to its value."""
+
+    __slots__ = ("R", "adj", "dem", "anchored", "adjw", "all_anchored", "memo", "parts_memo")
+
+    def __init__(self, R: int, pieces: tuple[tuple[int, int, bool], ...]):
+        self.R = R
+        self.adj = tuple(a for a, _d, _an in pieces)
+        self.dem = tuple(d for _a, d, _an in pieces)
+        self.anchored = tuple(an for _a, _d, an in pieces)
+        self.adjw = 0
+        for a, _d, an in pieces:
+            if an:
+                self.adjw |= a
+        self.all_anchored = all(self.anchored)
+        self.memo: dict[tuple[int, int], bool] = {}
+        self.parts_memo: dict[int, tuple] = {}
+
+
+# At most this many demand assignments are tried at one decomposed state (module docstring).
+_MAX_ASSIGNMENTS = 8
+
+
 class _LocalSearch:
     """The local game of one region (see the module docstring), on compact bitboards.
 
     The region is copied into a local bitboard of its bounding box with one
     guard column (row stride ``bw + 1``), so that shifts never wrap and every
-    set is a small integer; the wall is kept only as, per wall chain, the set
-    of region points adjacent to it.  Wall chains are joined only through P's
-    stones in R (they are distinct chains), so a local component is a union
-    of wall chains linked by connected groups of P_R, and its liberties in R
-    are the empty points adjacent to its chains or its groups.  Each state
-    (P_R, O_R) is evaluated once (the memo is exact, module docstring); the
-    node count is the number of states evaluated.
+    set is a small integer; the wall is kept only as, per wall piece, the set
+    of region points adjacent to it.  Wall pieces are joined only through P's
+    stones in R, so a local component is a union of wall pieces linked by
+    connected groups of P_R, and its liberties in R are the empty points
+    adjacent to its pieces or its groups.  Each state of each game (the root
+    game and the part games of the decomposition, :class:`_Game`) is evaluated
+    once (the memo is exact, module docstring); the node count is the number
+    of states evaluated, over all games.
 
     Move ordering (it changes which child is tried first, never the value):
     P's answers to an O play try captures first, then the liberties of the
@@ -219,7 +337,8 @@ class _LocalSearch:
     regions it cost 10 to 30 times more nodes.
     """
 
-    def __init__(self, size: int, region: int, wall: tuple[int, ...], o_stones: int, need: int, max_nodes: int):
+    def __init__(self, size: int, region: int, wall: tuple[int, ...], o_stones: int, demands: tuple[int, ...],
+                 max_nodes: int, decompose: bool = True):
         g = geometry(size)
         pts = list(iter_bits(region))
         r0 = min(i // size for i in pts)
@@ -237,20 +356,26 @@ class _LocalSearch:
 
         self.R = to_local(region)
         self.nbt = {1 << j: self._nbrs(1 << j) for j in local.values()}
-        # Per wall chain: the region points adjacent to it (its possible liberties in R).
-        self.adj = [to_local(dilate(w, g) & region) for w in wall]
-        self.adjw = 0
-        for a in self.adj:
-            self.adjw |= a
         self.o0 = to_local(o_stones)
-        self.need = need
-        # Wall chains with a liberty in R at the start carry the demand; the others
-        # (touching R only through O stones) must get their credit from other regions.
-        self.demanding = [bool(a & ~self.o0) for a in self.adj]
+        # Per wall chain: the region points adjacent to it (its possible liberties in R).  Wall
+        # chains with a liberty in R at the start carry their demand; the others (touching R only
+        # through O stones) must get their credit from other regions.
+        pieces = []
+        for w, d in zip(wall, demands):
+            a = to_local(dilate(w, g) & region)
+            pieces.append((a, d if a & ~self.o0 else 0, True))
+        self.games: dict[tuple, _Game] = {}
+        self.root = self._game(self.R, pieces)
+        self.decompose = decompose
         self.max_nodes = max_nodes
         self.nodes = 0
-        self.memo: dict[tuple[int, int], bool] = {}
-        self._parts_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+
+    def _game(self, R: int, pieces) -> _Game:
+        key = (R, tuple(sorted(pieces)))
+        gm = self.games.get(key)
+        if gm is None:
+            gm = self.games[key] = _Game(R, key[1])
+        return gm
 
     def _nbrs(self, b: int) -> int:
         W = self.W
@@ -264,13 +389,14 @@ class _LocalSearch:
             region |= frontier
         return region
 
-    def _parts(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """(possible liberties of each local component holding a demanding chain,
-        possible liberties of each floating string, stones of the floating strings)."""
-        got = self._parts_memo.get(p)
+    def _parts(self, gm: _Game, p: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple]:
+        """(possible liberties and demand of each local component with a demand, possible liberties
+        of each floating component, every component as (possible liberties, demand, anchored))."""
+        got = gm.parts_memo.get(p)
         if got is not None:
             return got
-        n = len(self.adj)
+        adj = gm.adj
+        n = len(adj)
         parent = list(range(n))
 
         def find(i: int) -> int:
@@ -280,17 +406,15 @@ class _LocalSearch:
             return i
 
         joined = []
-        floating = []
-        floating_stones = 0
+        loose = []  # P strings touching no wall piece: floating components of their own
         rest = p
         while rest:
             group = self._flood(rest & -rest, p)
             rest &= ~group
-            touch = [i for i in range(n) if self.adj[i] & group]
+            touch = [i for i in range(n) if adj[i] & group]
             libs = self._nbrs(group)
             if not touch:
-                floating.append(libs)
-                floating_stones |= group
+                loose.append(libs)
                 continue
             root = find(touch[0])
             for i in touch[1:]:
@@ -299,24 +423,23 @@ class _LocalSearch:
                     parent[other] = root
             joined.append((touch[0], libs))
         libs_of: dict[int, int] = {}
+        dem_of: dict[int, int] = {}
+        anchored_of: dict[int, bool] = {}
         for i in range(n):
             r = find(i)
-            libs_of[r] = libs_of.get(r, 0) | self.adj[i]
+            libs_of[r] = libs_of.get(r, 0) | adj[i]
+            dem_of[r] = max(dem_of.get(r, 0), gm.dem[i])
+            anchored_of[r] = anchored_of.get(r, False) or gm.anchored[i]
         for i, libs in joined:
             libs_of[find(i)] |= libs
-        demanding = {find(i) for i in range(n) if self.demanding[i]}
-        got = (tuple(libs_of[r] for r in demanding), tuple(floating), floating_stones)
-        self._parts_memo[p] = got
+        comps = tuple((libs_of[r], dem_of[r], anchored_of[r]) for r in libs_of) + tuple((x, 0, False) for x in loose)
+        got = (tuple((x, d) for x, d, _an in comps if d), tuple(x for x, _d, an in comps if not an), comps)
+        gm.parts_memo[p] = got
         return got
 
-    def _inv(self, p: int, o: int) -> bool:
-        empty = self.R & ~p & ~o
-        need = self.need
-        return all((libs & empty).bit_count() >= need for libs in self._parts(p)[0])
-
-    def _o_moves(self, p: int, o: int) -> list[int]:
+    def _o_moves(self, gm: _Game, p: int, o: int) -> list[int]:
         """O's plays (new O_R), captures of floating strings aside (they are checked as losses)."""
-        empty = self.R & ~p & ~o
+        empty = gm.R & ~p & ~o
         out = []
         for bit in _bit_list(empty):
             if self._nbrs(bit) & empty:
@@ -327,10 +450,11 @@ class _LocalSearch:
                 out.append(o | bit)
         return out
 
-    def _p_moves(self, p: int, o: int, near: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    def _p_moves(self, gm: _Game, p: int, o: int, near: int, first: int = 0) -> Iterator[tuple[int, int]]:
         """(new p, new o) for P's legal plays, lazily, in the order of the class docstring."""
-        empty = self.R & ~p & ~o
+        empty = gm.R & ~p & ~o
         nbt = self.nbt
+        adjw = gm.adjw
         atari = 0  # last liberties of O strings: plays there capture
         rest = o
         while rest:
@@ -353,84 +477,184 @@ class _LocalSearch:
                     adj_o &= ~s
                     if not self._nbrs(s) & after:
                         captured |= s
-            elif not bit & self.adjw and not nbt[bit] & after:
-                # Not next to the wall nor to an empty point: the new string needs a liberty.
+            elif not bit & adjw and not nbt[bit] & after:
+                # Not next to an anchored piece nor to an empty point: the new string needs a liberty.
                 group = self._flood(bit, np_)
-                if not group & self.adjw and not self._nbrs(group) & after:
-                    continue
+                if not group & adjw:
+                    libs = self._nbrs(group)
+                    if not gm.all_anchored:  # a floating piece joined by the play lends its liberties
+                        for a, an in zip(gm.adj, gm.anchored):
+                            if not an and a & group:
+                                libs |= a
+                    if not libs & after:
+                        continue
             yield np_, o & ~captured
 
-    def win(self, p: int, o: int) -> bool:
+    def win(self, gm: _Game, p: int, o: int) -> bool:
         key = (p, o)
-        got = self.memo.get(key)
+        got = gm.memo.get(key)
         if got is not None:
             return got
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise _OutOfBudget
-        value = self._win(p, o)
-        self.memo[key] = value
+        value = self._win(gm, p, o)
+        gm.memo[key] = value
         return value
 
-    def _win(self, p: int, o: int) -> bool:
-        if not self._inv(p, o):
-            return False
-        empty = self.R & ~p & ~o
-        _demanding, floating, floating_stones = self._parts(p)
+    def _win(self, gm: _Game, p: int, o: int) -> bool:
+        demanding, floating, comps = self._parts(gm, p)
+        empty = gm.R & ~p & ~o
+        for libs, d in demanding:
+            if (libs & empty).bit_count() < d:
+                return False  # Inv
         for libs in floating:
             if (libs & empty).bit_count() <= 1:
                 return False  # O captures a P stone: counted as a loss (P's stones must stay)
-        if not o and not floating_stones and not self._nbrs(empty) & empty:
+        if not o and not floating and not self._nbrs(empty) & empty:
             return True  # T (closed)
+        if self.decompose and p:
+            got = self._split(gm, p, o, comps)
+            if got is not None:
+                return got
         # (a) O passes: P needs a play after which P wins.
-        if not any(self.win(np_, no) for np_, no in self._p_moves(p, o, self._nbrs(o))):
+        if not any(self.win(gm, np_, no) for np_, no in self._p_moves(gm, p, o, self._nbrs(o))):
             return False
         # (b) every O play needs an answer (a play, or else a pass).
-        for o2 in self._o_moves(p, o):
+        for o2 in self._o_moves(gm, p, o):
             x = o2 & ~o
             first = self._nbrs(self._flood(x, o2))
-            if any(self.win(np_, no) for np_, no in self._p_moves(p, o2, self._nbrs(o2), first)):
+            if any(self.win(gm, np_, no) for np_, no in self._p_moves(gm, p, o2, self._nbrs(o2), first)):
                 continue
-            if self.win(p, o2):
+            if self.win(gm, p, o2):
                 continue
             return False
         return True
 
+    def _split(self, gm: _Game, p: int, o: int, comps: tuple) -> bool | None:
+        """The value of the state from its parts (module docstring, Decomposition), or None if the
+        state has one part, a floating component touches two parts, or no demand assignment was found."""
+        rest = gm.R & ~p
+        first = self._flood(rest & -rest, rest)
+        if first == rest:
+            return None
+        parts = []
+        while rest:
+            part = self._flood(rest & -rest, rest)
+            rest &= ~part
+            parts.append(part)
+        for libs, _d, an in comps:
+            if not an and sum(1 for a in parts if libs & a) > 1:
+                return None
+        parts.sort(key=lambda a: (a.bit_count(), a))
+        walls = [[k for k, c in enumerate(comps) if c[0] & a] for a in parts]
 
-def local_region_value(position: Position, color: Color, region: int, need: int,
-                       max_nodes: int = _DEFAULT_NODES) -> tuple[bool | None, int]:
-    """Value of the local game of ``region`` for ``color`` (True, False, or None when out of budget), nodes.
+        def part_won(j: int, dem: dict[int, int]) -> bool:
+            a = parts[j]
+            pieces = [(comps[k][0] & a, dem.get(k, 0), comps[k][2]) for k in walls[j]]
+            return self.win(self._game(a, pieces), 0, o & a)
 
-    ``region`` must be a P-region of ``color`` (a maximal connected set of
-    points holding no ``color`` stone).
-    """
+        # Necessary: every part is won with no demand at all (Lemma N).
+        for j in range(len(parts)):
+            if not part_won(j, {}):
+                return False
+        # Sufficient: a demand per (component, part) that covers every component's demand (Lemma S).
+        demanding = [k for k, c in enumerate(comps) if c[1]]
+        if not demanding:
+            return True
+        empty = gm.R & ~p & ~o
+        touched = {k: [j for j in range(len(parts)) if comps[k][0] & parts[j]] for k in demanding}
+        options: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        for k in demanding:
+            libs, d, _an = comps[k]
+            js = touched[k]
+            have = {j: (libs & empty & parts[j]).bit_count() for j in js}
+            opts = [((j, d),) for j in js]
+            if d == 2:
+                opts += [((i, 1), (j, 1)) for x, i in enumerate(js) for j in js[x + 1:]]
+            # Most slack first (current liberties minus demand in the weakest part), then spread.
+            opts.sort(key=lambda opt: (-min(have[j] - dj for j, dj in opt), -len(opt)))
+            options[k] = opts
+        demanding.sort(key=lambda k: len(options[k]))
+        pending = [sum(1 for k in demanding if j in touched[k]) for j in range(len(parts))]
+        dem: list[dict[int, int]] = [{} for _ in parts]
+        tries = 0
+
+        def assign(i: int) -> bool:
+            nonlocal tries
+            if i == len(demanding):
+                return True
+            k = demanding[i]
+            for j in touched[k]:
+                pending[j] -= 1
+            for opt in options[k]:
+                if tries >= _MAX_ASSIGNMENTS:
+                    break
+                tries += 1
+                for j, dj in opt:
+                    dem[j][k] = dj
+                if all(part_won(j, dem[j]) for j in touched[k] if not pending[j]) and assign(i + 1):
+                    return True
+                for j, _dj in opt:
+                    del dem[j][k]
+            for j in touched[k]:
+                pending[j] += 1
+            return False
+
+        return True if assign(0) else None
+
+
+def _wall_chains(position: Position, color: Color, region: int) -> list[int]:
     g = geometry(position.size)
     own = position.stones(color)
-    ring = dilate(region, g) & own
     walls = []
     seen = 0
-    for i in iter_bits(ring):
+    for i in iter_bits(dilate(region, g) & own):
         if (1 << i) & seen:
             continue
         chain = flood(1 << i, own, g)
         seen |= chain
         walls.append(chain)
+    return walls
+
+
+def _region_value(position: Position, color: Color, region: int, demands: dict[int, int], max_nodes: int,
+                  decompose: bool) -> tuple[bool | None, int]:
+    """Value of the local game of ``region`` with a demand per wall chain (keyed by its stones; a
+    chain not named, or with no liberty in the region, demands 0), and the nodes searched."""
+    walls = _wall_chains(position, color, region)
     search = _LocalSearch(position.size, region, tuple(walls), region & position.stones(color.opponent),
-                          need, max_nodes)
+                          tuple(demands.get(w, 0) for w in walls), max_nodes, decompose)
     try:
-        return search.win(0, search.o0), search.nodes
+        return search.win(search.root, 0, search.o0), search.nodes
     except (_OutOfBudget, RecursionError):  # a very deep line is treated as out of budget
         return None, search.nodes
 
 
+def local_region_value(position: Position, color: Color, region: int, need: int,
+                       max_nodes: int = _DEFAULT_NODES, decompose: bool = True) -> tuple[bool | None, int]:
+    """Value of the local game of ``region`` for ``color`` (True, False, or None when out of budget), nodes.
+
+    ``region`` must be a P-region of ``color`` (a maximal connected set of
+    points holding no ``color`` stone); every wall chain with a liberty in it
+    demands ``need``.  ``decompose`` switches the decomposition into parts on
+    or off (the value is the same; only the work differs).
+    """
+    walls = _wall_chains(position, color, region)
+    return _region_value(position, color, region, {w: need for w in walls}, max_nodes, decompose)
+
+
 @dataclass(frozen=True)
 class SafeGroup:
-    """A proven safe group of ``color``: its chains, its regions (bitboards) and each region's demand."""
+    """A proven safe group of ``color``: its chains, its regions (bitboards) with the largest demand
+    made in each, the demand of each chain in each region (``demands``: (region, chain stones,
+    demand), chains demanding 0 left out) and the nodes searched for the whole colour."""
 
     color: Color
     chains: frozenset[Chain]
-    regions: tuple[tuple[int, int], ...]  # (region points, need)
+    regions: tuple[tuple[int, int], ...]  # (region points, largest demand)
     nodes: int
+    demands: tuple[tuple[int, int, int], ...] = ()
 
 
 def _p_regions(position: Position, color: Color) -> list[int]:
@@ -447,7 +671,8 @@ def _p_regions(position: Position, color: Color) -> list[int]:
 
 def safe_groups(position: Position, color: Color, G: nx.Graph | None = None, *,
                 max_empty: int = _DEFAULT_MAX_EMPTY, max_points: int = _DEFAULT_MAX_POINTS,
-                max_nodes: int = _DEFAULT_NODES, total_nodes: int = _DEFAULT_TOTAL_NODES) -> list[SafeGroup]:
+                max_nodes: int = _DEFAULT_NODES, total_nodes: int = _DEFAULT_TOTAL_NODES,
+                decompose: bool = _DEFAULT_DECOMPOSE, expend: bool = _DEFAULT_EXPEND) -> list[SafeGroup]:
     """The safe groups of ``color`` (module docstring), found as a fixpoint over regions.
 
     Regions with more than ``max_empty`` empty points or ``max_points`` points are not searched; each
@@ -455,6 +680,13 @@ def safe_groups(position: Position, color: Color, G: nx.Graph | None = None, *,
     by ``total_nodes`` (smallest regions first; a region not settled within the
     budget is dropped, which only removes proofs).  The budget counts positions,
     not seconds, so the result does not depend on the machine's load.
+
+    First every region is searched with demand 1 for each of its demanding chains
+    (2 for a chain that has no other won region), as a Benson-like fixpoint.  Then,
+    with ``expend`` (Niu and Müller's expend-vital), the regions lost there are searched
+    again with demand 0 for the chains already safe by the first fixpoint (their credit
+    comes from other regions), and a second fixpoint adds the chains that collect a
+    credit of 2 from them.
     """
     G = G if G is not None else build_graph(position)
     g = geometry(position.size)
@@ -470,27 +702,33 @@ def safe_groups(position: Position, color: Color, G: nx.Graph | None = None, *,
         border = [c for c in chains if c.stones & ring]
         if border:
             cand[r] = border
-    value: dict[tuple[int, int], bool] = {}
-
-    def ok(r: int, need: int) -> bool:
-        nonlocal nodes
-        key = (r, need)
-        if key not in value:
-            if need == 2 and not ok(r, 1):
-                value[key] = False
-            elif nodes >= total_nodes:
-                value[key] = False
-            else:
-                v, k = local_region_value(position, color, r, need, min(max_nodes, total_nodes - nodes))
-                nodes += k
-                value[key] = bool(v)
-        return value[key]
+    value: dict[tuple, bool | None] = {}
 
     def demands(c: Chain, r: int) -> bool:
         return bool(c.liberties & r)
 
+    def search(r: int, dem: dict[Chain, int]) -> bool | None:
+        """The region's value with these demands (demanding chains only), None if out of budget."""
+        nonlocal nodes
+        key = (r, tuple(sorted((c.stones, d) for c, d in dem.items() if d and demands(c, r))))
+        if key not in value:
+            if nodes >= total_nodes:
+                value[key] = None
+            else:
+                v, k = _region_value(position, color, r, {c.stones: d for c, d in dem.items()},
+                                     min(max_nodes, total_nodes - nodes), decompose)
+                nodes += k
+                value[key] = v
+        return value[key]
+
+    def ok(r: int, need: int) -> bool:
+        if need == 2 and not ok(r, 1):
+            return False
+        return bool(search(r, {c: need for c in cand[r]}))
+
     # Smallest regions first, so that a spent time budget drops the expensive ones.
-    regions = {r for r in sorted(cand, key=lambda r: (r.bit_count(), r)) if ok(r, 1)}
+    order = sorted(cand, key=lambda r: (r.bit_count(), r))
+    regions = {r for r in order if ok(r, 1)}
     alive = {c for r in regions for c in cand[r]}
     while True:
         touching: dict[Chain, list[int]] = {c: [] for c in alive}
@@ -512,23 +750,79 @@ def safe_groups(position: Position, color: Color, G: nx.Graph | None = None, *,
         alive -= dropped
         regions = {r for r in regions if all(c in alive for c in cand[r])}
     # Demands: 2 where a chain relies on a single region, else 1.
-    needs: dict[int, int] = {r: 1 for r in regions}
+    needs: dict[int, dict[Chain, int]] = {r: {c: 1 for c in cand[r] if demands(c, r)} for r in regions}
     for c in alive:
         rs = [r for r in regions if c in cand[r] and demands(c, r)]
         if len(rs) == 1:
-            needs[rs[0]] = 2
+            needs[rs[0]] = {x: 2 for x in needs[rs[0]]}
+    if expend:
+        def retry(r: int) -> bool:  # lost with demand 1 (not out of budget, not won)
+            return value.get((r, tuple(sorted((c.stones, 1) for c in cand[r] if demands(c, r))))) is False
+
+        _expend_vital(cand, alive, needs, ok, retry, search, demands)
     # Group the result into connected groups (chains linked through regions).
     H = nx.Graph()
-    for r in regions:
+    for r in needs:
         H.add_node(("r", r))
         for c in cand[r]:
             H.add_edge(("r", r), ("c", c))
     out = []
     for comp in nx.connected_components(H):
         cs = frozenset(n[1] for n in comp if n[0] == "c")
-        rs = tuple(sorted((n[1], needs[n[1]]) for n in comp if n[0] == "r"))
-        out.append(SafeGroup(color, cs, rs, nodes))
+        rs = sorted(n[1] for n in comp if n[0] == "r")
+        out.append(SafeGroup(color, cs, tuple((r, max(needs[r].values(), default=0)) for r in rs), nodes,
+                             tuple((r, c.stones, d) for r in rs for c, d in sorted(needs[r].items(),
+                                                                                    key=lambda cd: cd[0].stones) if d)))
     return out
+
+
+def _expend_vital(cand: dict[int, list[Chain]], alive: set[Chain], needs: dict[int, dict[Chain, int]],
+                  ok, retry, search, demands) -> None:
+    """Add regions won when the chains of ``alive`` demand nothing there, and the chains they make safe
+    (a second fixpoint; ``alive`` and ``needs`` are updated in place).
+
+    The chains of ``alive`` already have a credit of 2 from the regions of ``needs``, which are
+    bordered by chains of ``alive`` only, so nothing below can remove them: a region added here
+    is dropped only when one of its other chains is, and such a chain borders no region of
+    ``needs`` (it is not in ``alive``).  A region won with demand 1 for all its chains is won
+    with any smaller demands (the value is monotone in the demands), so it needs no new search.
+    """
+    safe = set(alive)
+    new: dict[int, dict[Chain, int]] = {}
+    for r in sorted(cand, key=lambda r: (r.bit_count(), r)):
+        if r in needs:
+            continue
+        dem = {c: 0 if c in safe else 1 for c in cand[r] if demands(c, r)}
+        if ok(r, 1) or (retry(r) and search(r, dem)):
+            new[r] = dem
+    while True:
+        credit: dict[Chain, list[int]] = {}
+        for r, dem in new.items():
+            for c, d in dem.items():
+                if d:
+                    credit.setdefault(c, []).append(r)
+        dropped = set()
+        for r in new:
+            for c in cand[r]:
+                if c in safe or c in dropped:
+                    continue
+                rs = credit.get(c, [])
+                total = sum(new[x][c] for x in rs)
+                if total >= 2:
+                    continue
+                if len(rs) == 1 and new[rs[0]][c] == 1:
+                    dem2 = dict(new[rs[0]])
+                    dem2[c] = 2
+                    if search(rs[0], dem2):
+                        new[rs[0]] = dem2
+                        continue
+                dropped.add(c)
+        if not dropped:
+            break
+        new = {r: dem for r, dem in new.items() if not any(c in dropped for c in cand[r])}
+    for r, dem in new.items():
+        needs[r] = dem
+        alive.update(cand[r])
 
 
 def _connections(position: Position, color: Color, G: nx.Graph, stones: int, regions: int
@@ -571,6 +865,9 @@ def safety_proofs(position: Position, color: Color, G: nx.Graph | None = None, *
     for group in safe_groups(position, color, G, **limits):
         parts = []
         all_regions = 0
+        per_region: dict[int, list[tuple[int, int]]] = {}
+        for r, stones, d in group.demands:
+            per_region.setdefault(r, []).append((stones, d))
         for r, need in group.regions:
             all_regions |= r
             e = r & position.empty_bits
@@ -578,8 +875,16 @@ def safety_proofs(position: Position, color: Color, G: nx.Graph | None = None, *
             what = f"{e.bit_count()} empty point{'s' * (e.bit_count() != 1)}"
             if o:
                 what += f" and {o.bit_count()} {color.opponent.word} stone{'s' * (o.bit_count() != 1)}"
-            parts.append(f"{{{_vertices(r, size, 3)}}} ({what}; keeps {need} libert{'y' if need == 1 else 'ies'} "
-                         f"of every wall string after each answer)")
+            wall = [c for c in group.chains if c.stones & dilate(r, geometry(size))]
+            asked = per_region.get(r, [])
+            if asked and len(asked) == len([c for c in wall if c.liberties & r]) and len({d for _s, d in asked}) <= 1:
+                keeps = f"keeps {need} libert{'y' if need == 1 else 'ies'} of every wall string after each answer"
+            else:
+                keeps = ("after each answer keeps " + ", ".join(
+                    f"{d} libert{'y' if d == 1 else 'ies'} of the string at {_vertices(st & -st, size)}"
+                    for st, d in asked) + ("; the other wall strings are safe by their other regions" if asked else
+                                           "nothing: its wall strings are safe by their other regions"))
+            parts.append(f"{{{_vertices(r, size, 3)}}} ({what}; {keeps})")
         n_regions = len(group.regions)
         regions_text = "; ".join(parts)
         stones = 0
