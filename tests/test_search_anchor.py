@@ -15,6 +15,7 @@ from adjudicator.analysis.search import prove_independent_life
 from adjudicator.analysis.static import eye_pair_life
 from adjudicator.board import Color, Position, dilate, flood, geometry
 from adjudicator.coords import point_from_vertex
+from adjudicator.diagrams import parse_diagram
 from adjudicator.graph import Chain
 from adjudicator.history import replay
 from adjudicator.rules import AJR
@@ -100,3 +101,35 @@ def test_the_shortcut_never_claims_more_than_the_plain_whole_board_search():
         if checked >= 12:
             break
     assert checked >= 10  # the comparison really ran on shortcut wins
+
+
+def test_room_test_counts_a_reachable_anchor_without_eyes_of_its_own():
+    # The black wall (row 5 and G4) is given as an anchor although its eye space is one big region,
+    # not two single-point eyes.  Black F3 joins it at F4 or G3, whichever White leaves: alive.  The
+    # room test must not cut this line for lack of eye candidates near S (search.py, _eye_room_now (f)).
+    pos = parse_diagram(
+        """
+        . . . . . . .
+        . . . . . . .
+        x x x x x x x
+        o o o o o . x
+        o o o o o x .
+        o o o o o o o
+        . o . o . o .
+        """
+    )
+    size = pos.size
+    g = geometry(size)
+
+    def bit(v: str) -> int:
+        r, c = point_from_vertex(v, size)
+        return 1 << (r * size + c)
+
+    wall = flood(bit("G4"), pos.stones(Color.BLACK), g)
+    assert not wall & bit("F3")
+    area = bit("F3") | bit("F4") | bit("G3")
+    got = prove_independent_life(pos, point_from_vertex("F3", size), area=area, anchors=wall, max_nodes=5_000)
+    assert got.status == "alive"
+    # Without the anchor the same local game is lost: the join is what makes it alive.
+    plain = prove_independent_life(pos, point_from_vertex("F3", size), area=area, max_nodes=5_000)
+    assert plain.status == "not_alive"

@@ -620,8 +620,16 @@ class _Searcher:
         *candidate*.  The two eyes are not adjacent (each eye is adjacent only
         to strings).  (e) So if no such component has two non-adjacent
         candidates, no formation can ever share a point with S, and P loses
-        whatever is played.  The count returned otherwise (candidates in the
-        components that could hold two eyes) only orders O's moves.
+        whatever is played.  (f) With anchors, P also wins by a string that
+        holds a point of S and an anchor stone (``_won``).  Its stones then stand
+        on points off ``perm`` (b) that are in ``area`` or P stones now (c), and
+        it is connected, so an anchor is reachable now from a point of S through
+        such points.  A component where that holds counts as room, whatever its
+        candidates (without this, anchors that have no two single-point eyes of
+        their own, unlike the eye-pair anchors ``life`` passes, would be cut off
+        wrongly).  The count returned otherwise (candidates in the components
+        that could hold two eyes, one per component that can reach an anchor)
+        only orders O's moves.
         """
         g = self.g
         full = g.full
@@ -635,6 +643,9 @@ class _Searcher:
         while todo:
             comp = flood(todo & -todo, open_, g)
             todo &= ~comp
+            if self.anchors and flood(comp & self.target & ok, ok, g) & self.anchors:
+                room += 1  # (f): S may still join an anchor
+                continue
             c = cand & comp
             if c & (c - 1) == 0:
                 continue  # at most one candidate
