@@ -129,6 +129,7 @@ the AND/OR search; nothing "looks useless".
 from __future__ import annotations
 
 import time
+from typing import Callable
 from dataclasses import dataclass, field
 
 from ..board import Color, Geometry, Position, flood, geometry, iter_bits
@@ -603,18 +604,12 @@ class _Confirmer:
         try:
             if self.use_tt and self.etc:
                 # shortcut 7: a child the table already settles for the mover (see the module docstring)
-                for move, child, cap in moves:
-                    if child[6] >= self.end_passes:
-                        continue  # the end: decided by the board (a key may stand for an unfinished state too)
-                    e = self.tt.get(child)
-                    if e is None or e.value != mover_wins:
-                        continue
-                    if e.value == _LOSS and not self._reusable(child[0], child[1], e.cap):
-                        continue
-                    self.etc_hits += 1
+                settled = self._table_settles(moves, mover_wins, self.tt.get)
+                if settled is not None:
+                    move, value, cap = settled
                     self.hint[state] = move
-                    self.tt[state] = _Entry(e.value, cap | e.cap, move)
-                    return e.value, cap | e.cap, _CLEAN
+                    self.tt[state] = _Entry(value, cap, move)
+                    return value, cap, _CLEAN
             for move, child, cap in moves:
                 before = self.nodes
                 v, c, t = self.solve(child, depth - 1)
@@ -642,6 +637,34 @@ class _Confirmer:
             if value != _UNKNOWN:
                 self.tt[state] = _Entry(value, cap_all, best)
         return value, cap_all, taint_all
+
+    def _table_settles(self, moves: list[tuple], mover_wins: int,
+                       lookup: Callable[[tuple], _Entry | None]) -> tuple[tuple, int, int] | None:
+        """Shortcut 7: ``(move, value, cap)`` for the first move whose child ``lookup`` (a table)
+        already settles for the mover, or None.
+
+        A win for P is reusable as it stands; a win for O only where :meth:`_reusable` allows it.
+        The end of a move-sequence is skipped: the board decides it, and a key may stand for an
+        unfinished state too (R's key drops the pass count of some states).
+        """
+        for move, child, cap in moves:
+            if child is None or child[6] >= self.end_passes:
+                continue
+            e = lookup(child)
+            if e is None or e.value != mover_wins:
+                continue
+            if e.value == _LOSS and not self._reusable(child[0], child[1], e.cap):
+                continue
+            self.etc_hits += 1
+            return move, e.value, cap | e.cap
+        return None
+
+    def _ltt_lookup(self, child: tuple) -> _Entry | None:
+        """R's table entry of ``child``, or None; the stones part of the key filters cheaply first."""
+        near = self.local | self.ring
+        if (child[0] & near, child[1] & near, child[2]) not in self.ltt_boards:
+            return None
+        return self.ltt.get(self._local_key(child))
 
     def _ltt_store(self, key: tuple, entry: _Entry) -> None:
         """Store an entry of R's table (and the stones part of its key, for shortcut 7's filter)."""
@@ -728,21 +751,12 @@ class _Confirmer:
         try:
             if key is not None and self.etc:
                 # shortcut 7 in R: a child R's table already settles for the mover
-                near = self.local | self.ring
-                for move, child, cap in moves:
-                    if child is None or child[6] >= self.end_passes:
-                        continue  # the end: decided by the board (R's key drops the pass count of some states)
-                    if (child[0] & near, child[1] & near, child[2]) not in self.ltt_boards:
-                        continue  # no entry of R's table has this part of the key (a cheap filter)
-                    e = self.ltt.get(self._local_key(child))
-                    if e is None or e.value != mover_wins:
-                        continue
-                    if e.value == _LOSS and not self._reusable(child[0], child[1], e.cap):
-                        continue
-                    self.etc_hits += 1
+                settled = self._table_settles(moves, mover_wins, self._ltt_lookup)
+                if settled is not None:
+                    move, value, cap = settled
                     self.hint[state] = move
-                    self._ltt_store(key, _Entry(e.value, cap | e.cap, move))
-                    return e.value, cap | e.cap, _CLEAN
+                    self._ltt_store(key, _Entry(value, cap, move))
+                    return value, cap, _CLEAN
             for move, child, cap in moves:
                 v, c, t = self.solve_local(child, depth - 1)
                 if v == mover_wins:
