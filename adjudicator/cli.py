@@ -21,7 +21,7 @@ import typer
 
 from . import __version__
 from .errors import AdjudicatorError
-from .analysis.life import Budget
+from .analysis.life import MAX_NODES, Budget
 from .report import (
     analyse_file,
     analysis_to_dict,
@@ -130,7 +130,8 @@ _BUDGET_HELP = (
     "Search budget per string, in positions (nodes); the strings of one position share three "
     "times as much.  When a local search needs more, the verdict is 'assumed' and says so; it is "
     "never presented as proven.  Counted in positions, so the verdict does not depend on the "
-    "machine's speed or load."
+    f"machine's speed or load.  At most {MAX_NODES:,} (the search tables take about 1.5 GB per million "
+    "positions)."
 )
 _SECONDS_HELP = (
     "Runaway time limit per string, in seconds (exceeding it gives 'assumed'; the default is "
@@ -141,6 +142,11 @@ _SECONDS_HELP = (
 def _budget(nodes: int, seconds: float) -> Budget:
     if nodes < 1 or seconds <= 0:
         raise typer.BadParameter("the budget must be positive")
+    if nodes > MAX_NODES:
+        raise typer.BadParameter(
+            f"at most {MAX_NODES:,} positions per string (the search tables take about 1.5 GB per "
+            f"million positions); got {nodes:,}"
+        )
     return Budget(nodes=nodes, seconds=seconds)
 
 

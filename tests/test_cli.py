@@ -199,6 +199,16 @@ def test_usage_errors_exit_2(args):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("budget, fragment", [("0", "must be positive"), ("5000001", "at most 5,000,000 positions")])
+def test_budget_out_of_range_is_a_usage_error(budget, fragment):
+    # The search tables grow with the budget (life.MAX_NODES): an absurd budget is refused before
+    # any search starts, instead of filling the machine's memory.
+    result = run("life", EXAMPLE, "D4", "--budget", budget)
+    assert result.exit_code == 2, result.output
+    assert fragment in " ".join(result.output.split()), result.output
+    assert "Traceback" not in result.output
+
+
 # -- rules and --version ---------------------------------------------------------------
 
 
