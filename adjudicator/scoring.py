@@ -18,20 +18,8 @@ axis:
 ``SekiRule.ART8_DAME`` (J1989 Art. 8, Korean)
     Here ``not_alive`` means dead (J1989 Art. 7, decided by the confirmation
     search of :mod:`adjudicator.analysis.confirm`).  *Eye points* of P are
-    the empty points of regions of empty points and dead stones that are
-    adjacent only to P's live stones; every other empty point is a *dame*.
-    Dead stones of *both* colours can stand in one region: in a bent four
-    with outside liberties, Black captures White's string through the ko, and
-    White, moving first, takes Black's inner stones the same way, because
-    Black must pass for the ko before retaking (Art. 7-2).  Such a region
-    bordered by P's live stones alone is P's: the opponent's dead stones in it
-    are removed, P's own stay on the board (Art. 10-1 removes only "opposing
-    dead stones") and their points are not territory.  This gives the
-    published ruling that the bent four is dead and removed (rules-sources.md
-    1.3.1, S20, S10 #8) [inferred reading of Art. 8, which defines eye points
-    by live stones only]; a region of mutually dead stones that touches live
-    stones of both players is nobody's, and nothing in it is removed, as in
-    the commentary's anti-seki (rules-sources.md 1.3.8, S10 #1).
+    the empty points of regions of empty points and dead opponent stones that
+    are adjacent only to P's live stones; every other empty point is a *dame*.
     Live strings that touch a dame are **in seki** (Art. 8: "stones which are
     alive but possess dame"), and a region is P's territory only if none of
     the strings around it is in seki: the eye points of a seki string are not
@@ -227,9 +215,8 @@ def _art8(position: Position, alive, not_alive) -> tuple[dict[Color, int], int]:
     empty = position.empty_bits
     eye_regions: dict[Color, list[int]] = {}
     eye_points = 0
-    dead = not_alive[Color.BLACK] | not_alive[Color.WHITE]
     for P in (Color.BLACK, Color.WHITE):
-        space = empty | dead
+        space = empty | not_alive[P.opponent]
         regions = []
         for comp in _components(space, g):
             border = dilate(comp, g) & ~comp
@@ -254,7 +241,7 @@ def _art8(position: Position, alive, not_alive) -> tuple[dict[Color, int], int]:
             border = dilate(comp, g) & ~comp
             # The strings around the region: flood each border stone.
             if not border & in_seki:
-                terr |= comp & ~not_alive[P]
+                terr |= comp
         territory[P] = terr
     return territory, in_seki
 

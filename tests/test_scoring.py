@@ -123,58 +123,6 @@ def test_big_eye_seki_eye_is_not_territory_under_j1989(diagram):
     assert score.seki == pos.black | pos.white
 
 
-# cases/bent-four-outside-liberty: White's bent four (A4...) with an outside liberty at E2.
-# Under J1989 the confirmation finds White's string dead (Black captures it through the ko), and
-# also Black's A2 and B1 (White, moving first, takes them in the ko, since Black must pass for
-# the ko before retaking, Art. 7-2).  Mutually dead stones: the region they stand in is bordered
-# by Black's live wall alone, so it is Black's (rules-sources.md 1.3.1: the bent four is dead and
-# removed).
-BENT_FOUR_OUTSIDE_LIBERTY = """
-    x x x x x x x x x
-    x . x x x . x x x
-    x x x x x x x x x
-    x x x . x x x . x
-    x x x x x x x x x
-    o o x x x x x . x
-    . o x x x x x x x
-    x o o o . x x x x
-    . x . o x x . x x
-"""
-
-
-@pytest.mark.parametrize("rules", [J1989, KOREAN], ids=["j1989", "korean"])
-def test_mutually_dead_stones_in_one_players_region_are_territory(diagram, rules):
-    pos = diagram(BENT_FOUR_OUTSIDE_LIBERTY)
-    score = territory_score(pos, verdicts(pos, not_alive=["A4", "A2", "B1"]), rules, komi=0.5)
-    # Black: B8, F8, D6, H6, H4, G1, plus the corner A1, A3, C1, E2 and the 7 points under
-    # White's removed string; Black's own dead A2 and B1 stay and are not territory.
-    assert score.territory_points(B) == 17 and score.territory_points(W) == 0
-    assert vertices(score, score.removed[1]) == sorted(["A4", "B4", "B3", "B2", "C2", "D2", "D1"])
-    assert score.removed[0] == 0
-    assert vertices(score, score.seki) == ["A2", "B1"]
-    assert score.result == "B+23.5"
-
-
-def test_mutually_dead_stones_between_both_players_stay_and_count_for_nobody(diagram):
-    # Anti-seki (rules-sources.md 1.3.8, S10 #1): dead stones of both colours in a region that
-    # touches live stones of both players lie in nobody's territory; neither is removed.
-    pos = diagram("""
-        . x . . . o .
-        x x . . . o o
-        . x . x . o .
-        x x . o . o o
-        . x . . . o .
-        x x . . . o o
-        . x . . . o .
-    """)
-    dead = pos.bit(point_from_vertex("D5", 7)) | pos.bit(point_from_vertex("D4", 7))
-    score = territory_score(pos, verdicts(pos, not_alive=["D5", "D4"]), J1989, komi=0)
-    assert score.removed == (0, 0)
-    assert score.fate_of(pos.bit(point_from_vertex("D5", 7))) is Fate.SEKI
-    assert score.fate_of(pos.bit(point_from_vertex("D4", 7))) is Fate.SEKI
-    assert not (score.territory[0] | score.territory[1]) & dead
-
-
 # rules-sources.md T12: a column of dame between two living groups.
 DAME_COLUMN = """
     . x . o .
