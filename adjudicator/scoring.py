@@ -26,7 +26,12 @@ axis:
     territory (rules-sources.md 1.3.9).  Dead stones inside a territory are
     removed as prisoners (Art. 10); dead stones anywhere else -- in a seki
     eye, or the ko stones of a double-ko seki -- stay on the board and count
-    for nothing (S26, citing the commentary on Art. 10-1; S10 #12).  Art. 8
+    for nothing (S26, citing the commentary on Art. 10-1; S10 #12).  A region
+    that holds dead stones of both players is nobody's, even when only one
+    player's live stones border it: the official commentary's anti-seki
+    ("Black and White are both dead but none of the stones can be removed.
+    According to Article 8 there is no territory", rules-sources.md 1.3.8,
+    S10 #1; cases/anti-seki, cases/bent-four-outside-liberty).  Art. 8
     is applied to the position as filled: dame filling comes first (the
     ruling's fill), so an ordinary territory is not swallowed; a dame left
     unfilled puts the strings around it in seki, as the literal rule says

@@ -123,6 +123,34 @@ def test_big_eye_seki_eye_is_not_territory_under_j1989(diagram):
     assert score.seki == pos.black | pos.white
 
 
+# cases/anti-seki: the J1989 commentary's anti-seki (rules-sources.md 1.3.8, S10 #1).  The
+# confirmation finds Black's A9 and D9 strings and White's B9 all dead; the commentary: "Black and
+# White are both dead but none of the stones can be removed.  According to Article 8 there is no
+# territory."  The corner touches White's live wall only, and still it is nobody's.
+ANTI_SEKI = """
+    x o . x o . o x .
+    . x x x o o o x x
+    x x o o o . o x .
+    o o o . o o o x x
+    o . o o . o o x .
+    o o o o o o o x x
+    o . o . o o x x .
+    o o o o o o x . x
+    o . o . o o x x x
+"""
+
+
+@pytest.mark.parametrize("rules", [J1989, KOREAN], ids=["j1989", "korean"])
+def test_mutually_dead_stones_stay_and_their_region_is_nobodys(diagram, rules):
+    pos = diagram(ANTI_SEKI)
+    score = territory_score(pos, verdicts(pos, not_alive=["A9", "B9", "D9"]), rules, komi=0.5)
+    assert score.removed == (0, 0)
+    assert score.territory_points(B) == 5 and score.territory_points(W) == 9
+    for v in ("A9", "B9", "D9", "A7"):
+        assert score.fate_of(pos.bit(point_from_vertex(v, 9))) is Fate.SEKI
+    assert score.result == "W+4.5"
+
+
 # rules-sources.md T12: a column of dame between two living groups.
 DAME_COLUMN = """
     . x . o .
