@@ -4,7 +4,9 @@
 cached chains, candidate lists kept up to date).  Its answers must be exactly
 those of the straightforward version it replaced, which is frozen below as the
 reference: verdicts, golden outputs and the accuracy figures depend on every
-random draw and every decision of the policy.  Random positions on 5x5 to 9x9
+random draw and every decision of the policy.  Rules added to the policy since
+(the nakade rule and the refusal of a lone stone's self-atari) are written
+into both, the reference in the same straightforward style.  Random positions on 5x5 to 9x9
 (dense ones, with captures, ko, suicide and self-atari in their playouts) and
 real 19x19 final positions are compared; no timing here (see
 ``benchmarks/playouts.py``).
@@ -28,7 +30,8 @@ from adjudicator.sgfio import read_sgf
 DATA = Path(__file__).parent / "data"
 
 
-# -- the reference: heuristic.py as it was before the fast kernel, verbatim ----
+# -- the reference: heuristic.py as it was before the fast kernel, verbatim, ----
+# -- plus the nakade and lone-stone self-atari rules added later (marked below)
 
 
 def _grow(bits: int, g) -> int:
@@ -72,6 +75,30 @@ def _reference_playout(pos: Position, rng: random.Random, max_moves: int) -> Pos
                         new_libs = _grow(grown, g) & after.empty_bits
                         if new_libs & (new_libs - 1):
                             played, last = after, libs
+        if played is None and last:
+            # The nakade rule (added after the fast kernel, in both): the middle
+            # point of a three-point empty region next to the last play whose
+            # border, apart from that play, holds one colour only.
+            empty = pos.empty_bits
+            opp = pos.stones(color.opponent)
+            seen = 0
+            for j in iter_bits(_grow(last, g) & empty):
+                if seen >> j & 1:
+                    continue
+                region = flood(1 << j, empty, g)
+                seen |= region
+                if region.bit_count() != 3:
+                    continue
+                border = _grow(region, g) & ~last
+                if border & own and border & opp:
+                    continue
+                middle = next(k for k in iter_bits(region) if (nbrs[k] & region).bit_count() == 2)
+                facts, after = pos.try_play(divmod(middle, pos.size), color)
+                if after is not None:
+                    played, last = after, 1 << middle
+                    if facts.captured:
+                        refused = {Color.BLACK: 0, Color.WHITE: 0}
+                    break
         if played is not None:
             pos = played
             passes = 0
@@ -100,6 +127,15 @@ def _reference_playout(pos: Position, rng: random.Random, max_moves: int) -> Pos
                 if libs & (libs - 1) == 0:
                     refused[color] |= 1 << i
                     continue
+            elif (
+                not facts.captured
+                and (nbrs[i] & after.empty_bits).bit_count() == 1
+                and flood(1 << i, pos.empty_bits, g).bit_count() > 3
+            ):
+                # Added with the nakade rule: a lone stone's self-atari, refused
+                # outside an empty region of at most three points.
+                refused[color] |= 1 << i
+                continue
             played = after
             last = 1 << i
             if facts.captured:
