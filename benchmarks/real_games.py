@@ -22,7 +22,12 @@ and prints
 - median and p95 seconds per game, end to end in-process (file read to ruling);
 - every disagreement with ``RE``, sorted into categories (our bug / players
   agreed to something the rules do not give / record problem) with the vertex
-  that decides it;
+  that decides it: on (a) from the strings where the marks and our verdicts
+  differ; on (b), where no marks say which string, from single counterfactual
+  recounts, the first that gives ``RE`` exactly (a capturable stone kept on
+  the board, the fill without its teire, one assumed verdict reversed, no
+  fill at all; :func:`explanations`), computed only for the games that
+  disagree;
 - GNU Go 3.8 (``gnugo --score aftermath --japanese-rules``, Debian package
   ``gnugo``) on a seeded sample of the marked games (200 by default): its
   agreement with ``RE`` and its time, beside ours on the same games.
@@ -32,6 +37,7 @@ JSON line per game to ``--jsonl`` if given.
 
     python benchmarks/real_games.py [--data DIR] [--marked N] [--unmarked N]
         [--gnugo N] [--seed S] [--out docs/accuracy.md] [--jsonl FILE]
+        [--only-disagreements EARLIER.jsonl]
 
 Everything is measured in this run: nothing is copied from earlier runs.
 """
@@ -41,6 +47,7 @@ from __future__ import annotations
 import argparse
 import collections
 import csv
+import dataclasses
 import datetime
 import json
 import pathlib
@@ -60,9 +67,11 @@ sys.path.insert(0, str(ROOT))
 from adjudicator.analysis.life import Verdict  # noqa: E402
 from adjudicator.board import Color, Position, dilate, flood, geometry  # noqa: E402
 from adjudicator.coords import vertex_from_point  # noqa: E402
-from adjudicator.filling import propose_fill  # noqa: E402
+from adjudicator.errors import AdjudicatorError  # noqa: E402
+from adjudicator.filling import apply_fill, no_fill, propose_fill  # noqa: E402
 from adjudicator.report import score_file  # noqa: E402
 from adjudicator.rules import AJR  # noqa: E402
+from adjudicator.ruling import carry_verdicts  # noqa: E402
 from adjudicator.scoring import Fate, format_margin, territory_score  # noqa: E402
 from adjudicator.sgfio import read_territory_marks  # noqa: E402
 
@@ -118,13 +127,48 @@ def marks_verdicts(pos: Position, truth_dead: int) -> list[Verdict]:
     return out
 
 
+def recount(final: Position, verdicts, komi: float, fill="propose", rules=AJR) -> tuple[float, object, object]:
+    """The count of ``final`` with the given verdicts (one per string of ``final``) and the given fill.
+
+    ``fill``: ``"propose"`` (our proposal for these verdicts), ``"none"``, or a
+    sequence of ``FillMove`` played in order (a fill edited by a
+    counterfactual).  The verdicts are carried to the filled position as the
+    ruling carries them.  Returns ``(margin, fill, score)``; raises
+    ``AdjudicatorError`` if a given fill move is illegal.
+    """
+    if fill == "propose":
+        chosen = propose_fill(final, verdicts)
+    elif fill == "none":
+        chosen = no_fill(final)
+    else:
+        chosen = apply_fill(final, [(m.color, m.point) for m in fill])
+    after = chosen.after
+    carried = carry_verdicts(verdicts, after) if chosen.moves else list(verdicts)
+    score = territory_score(after, carried, rules, komi=komi)
+    return score.margin, chosen, score
+
+
 def count_with_marks(final: Position, truth_dead: int, komi: float) -> tuple[float, object, object]:
     """The count with the players' dead stones as the verdicts (our fill and our count)."""
-    fill = propose_fill(final, marks_verdicts(final, truth_dead))
-    after = fill.after
-    verdicts = marks_verdicts(after, truth_dead & (after.black | after.white))
-    score = territory_score(after, verdicts, AJR, komi=komi)
-    return score.margin, fill, score
+    return recount(final, marks_verdicts(final, truth_dead), komi)
+
+
+def final_verdicts(ruling) -> list[Verdict]:
+    """The ruling's verdicts for the strings of the final position (before the fill).
+
+    Each string takes the verdict of the counted string that contains it (fill
+    stones only join strings of one status); a string the fill captured (a
+    teire taking not-alive stones) is not alive.
+    """
+    final = ruling.replay.final
+    out = []
+    for color, chain in final.chains():
+        v = next((w for w in ruling.verdicts if w.color is color and w.stones & chain), None)
+        if v is None:
+            out.append(Verdict(color, chain, final.size, "not_alive", "assumed", "fill", "captured by the fill"))
+        else:
+            out.append(dataclasses.replace(v, stones=chain))
+    return out
 
 
 def classify_marked(ruling, final: Position, truth_dead: int, tb: int, tw: int, marks_margin: float,
@@ -154,6 +198,15 @@ def classify_marked(ruling, final: Position, truth_dead: int, tb: int, tw: int, 
         diffs.append((chain.bit_count(), color, chain, t, o, v, fate))
     if diffs:
         diffs.sort(key=lambda d: (-d[0], d[2]))
+        # Stones the players kept that their opponent captures at once: the rules remove them.
+        capturable = {v.stones: (where, margin) for v, where, margin in capturable_removed(ruling)}
+        if all(not t and chain in capturable for _, _, chain, t, _, _, _ in diffs):
+            n, color, chain, *_ = diffs[0]
+            where, margin = capturable[chain]
+            return (CAPTURABLE, vertex_of(final, chain), (
+                f"{color.word} {vertex_of(final, chain)} ({n} stone(s), 1 liberty) not marked dead, captured at "
+                f"once by {color.opponent.word} {where}; kept on the board our count gives {format_margin(margin)}; "
+                f"{len(diffs)} string(s) differ from the marks; ours {ruling.result}"))
         n, color, chain, t, o, v, fate = diffs[0]
         where = vertex_of(final, chain)
         prov = v.provenance if v is not None else "?"
@@ -163,10 +216,7 @@ def classify_marked(ruling, final: Position, truth_dead: int, tb: int, tw: int, 
                     else "dead stones judged alive")
         else:
             kind = "living stones removed as dead"
-        if prov == "assumed":
-            cat = f"{BUG}: life heuristic (assumed): {kind}"
-        else:
-            cat = f"{BUG} or {PLAYERS}: proven ({prov}) verdict contradicts the marks: {kind}"
+        cat = _heuristic_category(prov, kind)
         libs = final.liberties(chain).bit_count()
         own = re.search(r"ended as \w+'s in (\d+)%", v.reason) if v is not None else None
         detail = (f"{color.word} {where} ({n} stones, {libs} liberties"
@@ -184,8 +234,7 @@ def classify_marked(ruling, final: Position, truth_dead: int, tb: int, tw: int, 
     g = geometry(size)
     if teire_on_marks:
         m = teire_on_marks[0]
-        return (f"{PLAYERS}: the fill requires a teire on a point the players counted as territory",
-                m.vertex, f"{m.color.word} {m.vertex}: {m.reason}")
+        return TEIRE_SKIPPED, m.vertex, f"{m.color.word} {m.vertex}: {m.reason}"
     seki_stones = score.seki
     if players_only:
         # The strings around the empty region(s) holding those points.
@@ -216,28 +265,195 @@ def classify_marked(ruling, final: Position, truth_dead: int, tb: int, tw: int, 
             f"ours {ruling.result}, marks {format_margin(marks_margin)}")
 
 
-def classify_unmarked(ruling, re_margin: float) -> tuple[str, str, str]:
-    """Without marks we cannot say which verdict is wrong; name the largest assumed non-alive string."""
+# -- counterfactual recounts ---------------------------------------------------------
+#
+# Each recount changes one thing and counts again; a disagreement is explained when one gives RE
+# exactly.  Categories shared by both sets (the marked games say which string differs; the
+# unmarked games only which recount reproduces RE).
+# Under J1989 and Korean rules the dame must be filled, so the teire is owed; under AJR the
+# filling is informal (rules-sources.md 1.3.10), so a count without that dame fill is also
+# allowed: the category says so rather than blaming the players.
+TEIRE_SKIPPED = ("players chose another fill (J1989/Korean: the rules do not give it; AJR: allowed, filling is "
+                 "informal): our fill forces a teire on a point the players counted as territory")
+CAPTURABLE = f"{PLAYERS}: a capturable stone left on the board"
+NO_FILL = f"{BUG} or {PLAYERS}: the count without any fill gives RE (the fill changes territory)"
+UNEXPLAINED = f"{BUG} (most likely): life heuristic (assumed); no marks to tell which string"
+
+
+def _heuristic_category(provenance: str, kind: str) -> str:
+    if provenance == "assumed":
+        return f"{BUG}: life heuristic (assumed): {kind}"
+    return f"{BUG} or {PLAYERS}: proven ({provenance}) verdict contradicts the marks: {kind}"
+
+
+def _reversal_kind(ruling, verdict: Verdict) -> str:
+    """What reversing ``verdict`` says our analysis got wrong, in the words of the marked table."""
+    if verdict.status == "alive":
+        return ("dead stones judged alive" if reversed_score(ruling, verdict).fate_of(verdict.stones) is Fate.DEAD
+                else "seki judged alive (territory counted in seki)")
+    if ruling.fate(verdict) is Fate.DEAD:
+        return "living stones removed as dead"
+    return "living string judged not alive (no territory next to it)"
+
+
+def capture_at(pos: Position, chain: int, color: Color) -> str | None:
+    """The vertex where the opponent captures ``chain`` (``color``'s) at once, or None.
+
+    At once: the string has one liberty, the opponent's play there is legal
+    (the two stopping passes lifted any ko ban) and leaves the capturing
+    string at least two liberties (not a self-atari: no snapback, no ko
+    recapture).  Such a string is not independently alive (AJR, Independent
+    Life: "each [...] move-sequence starts from the final position by the
+    opponent"; sources/japanese-rules-ajr-and-1989.txt), and inside the
+    opponent's territory it is removed as a prisoner (AJR, Territory: the
+    region "does not contain any stone of [...] an independently alive string
+    of the opponent"); only outside every territory does it stay on the board
+    (AJR commentary: "If a player wants to make prisoners there, he needs to
+    capture stones during the alternation").
+    """
+    libs = pos.liberties(chain)
+    if libs.bit_count() != 1:
+        return None
+    point = pos.point_of(libs)
+    attacker = color.opponent
+    facts, after = Position(pos.size, pos.black, pos.white, attacker).try_play(point, attacker)
+    if after is None or not facts.captured & chain or after.liberties(after.chain(point)).bit_count() < 2:
+        return None
+    return vertex_from_point(point)
+
+
+def reversed_score(ruling, verdict: Verdict):
+    """The count with ``verdict``'s status reversed, everything else as counted (as ``Ruling.flipped``)."""
+    other = "not_alive" if verdict.status == "alive" else "alive"
+    changed = [dataclasses.replace(w, status=other) if w is verdict else w for w in ruling.verdicts]
+    return territory_score(ruling.position, changed, ruling.rules, komi=ruling.komi)
+
+
+def reversed_margin(ruling, verdict: Verdict) -> float:
+    """The margin of :func:`reversed_score` (``Ruling.flipped`` already holds it for assumed verdicts)."""
+    margin = ruling.flipped.get(verdict.stones)
+    return reversed_score(ruling, verdict).margin if margin is None else margin
+
+
+def capturable_removed(ruling) -> list[tuple[Verdict, str, float]]:
+    """Strings our count removes from the opponent's territory that the opponent can capture at once
+    (:func:`capture_at`): ``(verdict, capturing vertex, margin with the string kept)``."""
     final = ruling.replay.final
+    out = []
+    for v in ruling.verdicts:
+        if v.status == "alive" or ruling.fate(v) is not Fate.DEAD:
+            continue
+        chain = v.stones & final.stones(v.color)
+        where = capture_at(final, chain, v.color) if chain == v.stones else None
+        if where is not None:
+            out.append((v, where, reversed_margin(ruling, v)))
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Explanation:
+    """A recount that gives RE: ``(category, vertex, detail)`` for the table."""
+
+    category: str
+    vertex: str
+    detail: str
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-9
+
+
+def _without(final: Position, moves, skipped) -> list:
+    """The fill ``moves`` without ``skipped``, and without every later move that then captures more
+    than it did in the fill (the string a skipped teire protected: a fill never captures living
+    stones, so the players would not have played it either)."""
+    pos = Position(final.size, final.black, final.white, final.to_play)
+    kept = []
+    for m in moves:
+        if m in skipped:
+            continue
+        facts, after = pos.try_play(m.point, m.color)
+        if after is None or facts.captured.bit_count() != m.captured:
+            continue
+        kept.append(m)
+        pos = after
+    return kept
+
+
+def explanations(ruling, re_margin: float) -> list[Explanation]:
+    """Every single counterfactual recount that gives ``re_margin``, the most specific first.
+
+    (d) a capturable stone our count removes is kept; (a) the fill without its
+    teire (all of them, then each alone); (c) one assumed verdict reversed
+    (``Ruling.flipped``); (b) no fill at all.  Each is computed here from the
+    ruling, never looked up.
+    """
+    final = ruling.replay.final
+    out: list[Explanation] = []
+    for v, where, margin in sorted(capturable_removed(ruling), key=lambda t: t[0].stones):
+        if _same(margin, re_margin):
+            out.append(Explanation(CAPTURABLE, v.vertex, (
+                f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stone(s), 1 liberty) in the opponent's "
+                f"territory, captured at once by {v.color.opponent.word} {where}; kept on the board the count "
+                f"gives {format_margin(margin)} = RE")))
+    moves = ruling.fill.moves
+    teire = [m for m in moves if m.kind == "teire"]
+    verdicts = final_verdicts(ruling) if moves else None
+    if teire:
+        trials = [teire] + ([[m] for m in teire] if len(teire) > 1 else [])
+        for skipped in trials:
+            try:
+                margin, _, _ = recount(final, verdicts, ruling.komi, _without(final, moves, skipped), ruling.rules)
+            except AdjudicatorError:
+                continue
+            if _same(margin, re_margin):
+                m = skipped[0]
+                names = ", ".join(f"{t.color.word} {t.vertex}" for t in skipped)
+                out.append(Explanation(TEIRE_SKIPPED, m.vertex, (
+                    f"the fill without the teire {names} gives {format_margin(margin)} = RE; {m.reason}")))
+                break
+    flips = sorted(((v, ruling.flipped[v.stones]) for v in ruling.assumed if v.stones in ruling.flipped),
+                   key=lambda t: (-t[0].stones.bit_count(), t[0].stones))
+    exact = [(v, m) for v, m in flips if _same(m, re_margin)]
+    if exact:
+        v, margin = exact[0]
+        kind = _reversal_kind(ruling, v)
+        out.append(Explanation(f"{BUG} (most likely): life heuristic (assumed): {kind}; reversing it alone gives RE",
+                               v.vertex, (f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stones, "
+                                          f"{v.status.replace('_', ' ')}) reversed: {format_margin(margin)} = RE"
+                                          + (f"; {len(exact) - 1} other string(s) too" if len(exact) > 1 else ""))))
+    if moves:
+        margin, _, _ = recount(final, verdicts, ruling.komi, "none", ruling.rules)
+        if _same(margin, re_margin):
+            out.append(Explanation(NO_FILL, moves[0].vertex,
+                                   f"no fill: {format_margin(margin)} = RE; our fill has {len(moves)} move(s)"))
+    return out
+
+
+def classify_unmarked(ruling, re_margin: float) -> tuple[str, str, str]:
+    """Without marks: the first single recount that reproduces RE, else the assumed string whose
+    reversal comes closest to RE."""
     diff = ruling.score.margin - re_margin
     if not ruling.decided_by_count:
         return (f"{PLAYERS}: a long cycle ends the game ({ruling.result}), the players counted it", "-",
                 ruling.summary)
-    candidates = []
-    for v in ruling.verdicts:
-        if v.provenance != "assumed":
-            continue
-        fate = ruling.fate(v)
-        if fate is not Fate.ALIVE:
-            candidates.append((v.stones.bit_count(), v, fate))
-    candidates.sort(key=lambda c: (-c[0], c[1].stones))
     if ruling.replay.illegal_moves():
         return (f"{RECORD}: illegal moves in the record", "-", f"off by {diff:+g}")
-    if candidates:
-        n, v, fate = candidates[0]
-        return (f"{BUG} (most likely): life heuristic (assumed); no marks to tell which string",
-                v.vertex, f"off by {diff:+g}; largest assumed {fate.value} string: {v.color.word} {v.vertex} ({n})")
-    return (f"{BUG} or {RECORD}: no assumed string removed or in seki; inspect", "-", f"off by {diff:+g}")
+    found = explanations(ruling, re_margin)
+    if found:
+        best = found[0]
+        also = "; also: " + ", ".join(f"{e.category.split(': ', 1)[1]} ({e.vertex})" for e in found[1:])
+        return best.category, best.vertex, f"off by {diff:+g}; {best.detail}" + (also if found[1:] else "")
+    flips = [(abs(ruling.flipped[v.stones] - re_margin), -v.stones.bit_count(), v.stones, v)
+             for v in ruling.assumed
+             if v.stones in ruling.flipped and not _same(ruling.flipped[v.stones], ruling.score.margin)]
+    if flips:
+        _, _, _, v = min(flips)
+        return (UNEXPLAINED, v.vertex,
+                f"off by {diff:+g}; no single recount gives RE; closest: {v.color.word} {v.vertex} "
+                f"({v.stones.bit_count()} stones, {v.status.replace('_', ' ')}) reversed gives "
+                f"{format_margin(ruling.flipped[v.stones])}")
+    return (f"{BUG} or {RECORD}: no assumed string and no single recount gives RE; inspect", "-", f"off by {diff:+g}")
 
 
 def run_game(path: pathlib.Path, rel: str, row: dict[str, str], marked: bool) -> dict:
@@ -471,6 +687,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=20250401, help="seed of both samples")
     ap.add_argument("--out", type=pathlib.Path, default=ROOT / "docs" / "accuracy.md")
     ap.add_argument("--jsonl", type=pathlib.Path, default=None, help="write one JSON line per game here")
+    ap.add_argument("--only-disagreements", type=pathlib.Path, default=None, metavar="JSONL",
+                    help="of the chosen games, run only those that disagreed with RE in this earlier --jsonl "
+                    "(to re-check the categories; the summary then covers those games alone)")
     args = ap.parse_args(argv)
     version = code_version()  # at the start: the modules are loaded now
     command = "python benchmarks/real_games.py" + "".join(f" {a}" for a in (argv if argv is not None else sys.argv[1:]))
@@ -485,6 +704,13 @@ def main(argv: list[str] | None = None) -> int:
     unmarked_rows = sorted(rng.sample(unmarked_all, min(args.unmarked, len(unmarked_all))), key=lambda r: r["file"])
     gnugo_rows = sorted(random.Random(args.seed + 1).sample(marked_rows, min(args.gnugo, len(marked_rows))),
                         key=lambda r: r["file"])
+    if args.only_disagreements is not None:
+        with open(args.only_disagreements, encoding="utf-8") as f:
+            earlier = [json.loads(line) for line in f if line.strip()]
+        wanted = {r["file"] for r in earlier if not r.get("agree")}
+        marked_rows = [r for r in marked_rows if r["file"] in wanted]
+        unmarked_rows = [r for r in unmarked_rows if r["file"] in wanted]
+        gnugo_rows = [r for r in gnugo_rows if r["file"] in wanted]
 
     sink = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
     results: dict[str, list[dict]] = {"marked": [], "unmarked": []}
@@ -506,7 +732,7 @@ def main(argv: list[str] | None = None) -> int:
     binary = gnugo_binary()
     if args.gnugo and binary is None:
         gnugo_lines.append("GNU Go not found (apt-get install -y gnugo): skipped")
-    elif args.gnugo:
+    elif args.gnugo and gnugo_rows:
         by_file = {r["file"]: r for r in results["marked"]}
         g_agree = o_agree = 0
         g_times, o_times = [], []
