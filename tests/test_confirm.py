@@ -198,9 +198,9 @@ def test_a_ko_ban_at_the_start_binds_the_first_mover():
 #
 # confirm_life(shortcuts=False, transposition_table=False) is the plain AND/OR search of the game in
 # the module docstring; the default adds the table and the shortcuts (P's move to a pass-alive S,
-# the no-new-stone rule, the game R after the capture).  Each shortcut claims the exact value of the
-# game, so on random small positions (kos, captures, snapbacks and new stones arise by themselves)
-# the two must never disagree when both finish.
+# the no-new-stone and filling rules, the game R after the capture, the table cut-offs).  Each
+# shortcut claims the exact value of the game, so on random small positions (kos, captures,
+# snapbacks and new stones arise by themselves) the two must never disagree when both finish.
 
 
 def random_position(rng, size, density):
@@ -236,7 +236,7 @@ def random_position(rng, size, density):
     return Position(size, black, white)
 
 
-def compare_on_random_positions(seed, count, size, density, budget, **plain):
+def compare_on_random_positions(seed, count, size, density, budget, end_passes=2, **plain):
     import random
 
     rng = random.Random(seed)
@@ -249,11 +249,12 @@ def compare_on_random_positions(seed, count, size, density, budget, **plain):
         target = divmod(rng.choice(flats), size)
         mode = rng.choice(KO_MODES)
         first = rng.choice(["attacker", "owner"])
-        fast = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget)
-        slow = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget, shortcuts=False, **plain)
+        fast = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget, end_passes=end_passes)
+        slow = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget, shortcuts=False,
+                            end_passes=end_passes, **plain)
         if fast.proven and slow.proven:
             compared += 1
-            assert fast.status == slow.status, (seed, pos.black, pos.white, target, mode, first)
+            assert fast.status == slow.status, (seed, pos.black, pos.white, target, mode, first, end_passes)
     return compared
 
 
@@ -285,6 +286,40 @@ def test_table_cut_offs_fire_and_agree_with_the_search_without_shortcuts(monkeyp
     assert sum(c.etc_hits for c in made) >= 20, [c.etc_hits for c in made]
 
 
+def recording_confirmers(monkeypatch):
+    """Every _Confirmer made from now on (to read its counters)."""
+    from adjudicator.analysis import confirm as confirm_module
+
+    made = []
+    original = confirm_module._Confirmer.__init__
+
+    def recording(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(confirm_module._Confirmer, "__init__", recording)
+    return made
+
+
+def test_filling_rule_fires_and_agrees_with_the_plain_search(monkeypatch):
+    # Shortcut 8 (after the capture O answers every new stone by filling S's points) against the
+    # plain search on random positions: no disagreement, and the rule fired.  (Positions 13 and 5 of
+    # these seeds disagree if the rule lets P's new stone or O's fills take other stones.)
+    made = recording_confirmers(monkeypatch)
+    compared = sum(compare_on_random_positions(seed, 50, 4, 0.4, 3_000, transposition_table=False)
+                   for seed in (19, 25))
+    assert compared >= 40
+    assert sum(c.fill_hits for c in made) >= 2000, [c.fill_hits for c in made]
+
+
+def test_one_pass_to_end_keeps_the_capture_rules_off():
+    # With end_passes=1, P's pass while a new stone stands ends the confirmation with the stone on S,
+    # so shortcuts 5 and 8 do not hold; the search without them must agree with the plain search
+    # (before the fix shortcut 5 disagreed on 7 of 200 random 4x4 positions of seed 1).
+    compared = compare_on_random_positions(1, 100, 4, 0.4, 20_000, end_passes=1, transposition_table=False)
+    assert compared >= 50  # the positions 33, 64 and 88 of this seed disagreed before the fix
+
+
 # Double bent four (rules-sources.md T16, S21; cases/double-bent-four): each corner's seki supplies
 # the other's ko threats.  The zone of Black's string B8 holds both corners (the big white string
 # that joins them is not pass-alive), and after the capture of B8 the search must refute Black's new
@@ -311,6 +346,7 @@ def test_double_bent_four_black_string_is_dead_with_pass_for_ko_and_lives_with_k
     assert area & pos.bit((8, 7)) and area & pos.bit((8, 2))  # both corners (H9 and C9) are in play
     once = confirm_life(pos, b8, area=area, mode="once", max_nodes=300_000, max_seconds=60)
     assert (once.status, once.proven) == ("dead", True), once.reason
+    assert once.nodes < 20_000  # the case budget; shortcut 8 settles the emptied corner (39,711 without)
     owner = confirm_life(pos, b8, area=area, mode="owner", max_nodes=300_000, max_seconds=60)
     attacker = confirm_life(pos, b8, area=area, mode="attacker", max_nodes=300_000, max_seconds=60)
     assert (owner.status, attacker.status) == ("alive", "dead")

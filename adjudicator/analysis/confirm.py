@@ -87,7 +87,10 @@ random positions):
    passes with no P stone on S.  Every later state holds all of O's stones,
    so the rule is used only if no ancestor on the line holds them (else a
    repetition could give P the win), and its ``cap`` is E and the P chains
-   next to T0's empty points (fills may capture them).
+   next to T0's empty points (fills may capture them).  Only with
+   ``end_passes`` >= 2: with one pass to end, P's pass while the new stone
+   stands would end the confirmation with it on S (the random comparison in
+   the tests found such positions).
 6. *The game R after the capture* (``solve_local``; ``captured`` is exactly
    S's points).  Let T be S's points and their neighbours.  R differs from
    the game in two ways, both against O: O plays only on T, and never a
@@ -121,6 +124,31 @@ random positions):
    searched child (``cap``: the move's captures and the entry's).  Measured
    with ``benchmarks/confirm_ko.py``: double-bent-four B8 77,937 positions
    to 39,711 (pass for ko once), 41,170 to 20,116 (owner priority).
+
+8. *Filling S's points* (after the capture; ``captured`` is exactly S's
+   points, no P stone on them and none next to them, ``end_passes`` >= 2).
+   Let E be S's empty points.  For every play x of P on E (the narrowing
+   allows no other) that captures nothing, a fixed order of O plays, each
+   legal and capturing at most x's stone, fills E and x's liberties, x's
+   point again once it is taken (a simulation, no search).  Then O wins:
+   P passes, and O passes too; or P plays some x, and O plays that sequence.
+   While x stands the narrowing leaves P only passes (x took nothing, so
+   ``captured`` does not grow), and O never passes, so the confirmation does
+   not end; no ko rule binds O's plays (P's last move was x, which took
+   nothing, or a pass; a ban of O concerns a lone P stone that made a ko
+   capture, and such a stone is not on S, while O takes only x); O loses no
+   stone, so the sequence is finite, and at its end every point of S holds
+   an O stone: P has no play left, and two passes end it with no P stone on
+   S.  Every state of this proof holds all of O's stones and exactly P's
+   stones off S (at most one P stone on S): the rule is used only if no
+   ancestor on the line is such a state (none can then be repeated), and
+   its ``cap`` is E.  In R it holds as well (O's plays lie on T and take
+   only x).  Unlike 5. it needs no anchored O chain, so it also settles a
+   big emptied area, where 5. fails on the points away from O's wall and
+   the search used to try P's new stones one by one: measured with
+   ``benchmarks/confirm_ko.py``, double-bent-four B8 39,711 positions to
+   12,270 (pass for ko once), 20,116 to 9,314 (owner priority), 3,511 to
+   1,560 (attacker priority).
 
 Everything else pruned is pruned by these exact rules or by the cut-offs of
 the AND/OR search; nothing "looks useless".
@@ -297,6 +325,8 @@ class _Confirmer:
         self.lkey_cache: dict[tuple, tuple] = {}
         self.ltt_boards: set[tuple] = set()
         self.etc_hits = 0
+        self.fill_cache: dict[tuple[int, int], int] = {}  # shortcut 8 per board
+        self.fill_hits = 0
 
     def _count(self) -> None:
         self.nodes += 1
@@ -519,6 +549,60 @@ class _Confirmer:
             return -1  # O's strategy may capture them: a capture reaching outside T, not a move of R
         return s_open | (flood(frozen, p, g) if frozen else 0)
 
+    def _fill_out(self, p: int, o: int) -> int:
+        """After the capture of S: the ``cap`` of shortcut 8 if it applies (O answers every new stone of
+        P by filling S's points), else -1.  Kept per board (it depends on nothing else)."""
+        key = (p, o)
+        hit = self.fill_cache.get(key)
+        if hit is None:
+            if len(self.fill_cache) >= _ORDER_CACHE:
+                self.fill_cache.clear()
+            hit = self.fill_cache[key] = self._fill_out_now(p, o)
+        return hit
+
+    def _fill_out_now(self, p: int, o: int) -> int:
+        g = self.g
+        empty = g.full & ~(p | o)
+        s_open = self.s & empty  # where P may play (the narrowing)
+        if _adjacent(s_open, g) & p or s_open & ~self.area:
+            return -1  # a new stone could join P's stones next to it; or O could not fill S's points
+        for x in iter_bits(s_open):
+            res = _play(p, o, x, 0, g)
+            if res is None:
+                continue  # suicide: not a play of P
+            p2, o2, cap, _ = res
+            if cap:
+                return -1  # the new stone takes stones: no simple answer
+            xbit = 1 << x
+            libs = g.neighbours[x] & empty
+            if libs & ~self.area:
+                return -1
+            todo = s_open | libs
+            while True:  # O fills todo (x's point too, once x is taken); P can only pass meanwhile
+                open_ = todo & ~(p2 | o2)
+                if not open_:
+                    break
+                for y in iter_bits(open_):
+                    r = _play(o2, p2, y, 0, g)
+                    if r is not None and not r[2] & ~xbit:
+                        o2, p2 = r[0], r[1]
+                        break
+                else:
+                    return -1
+            if p2 & self.s:
+                return -1  # x was not taken (a check; the conditions above already exclude it)
+        return s_open
+
+    def _fill_reusable(self, p: int, o: int) -> bool:
+        """Shortcut 8's test of the line: no ancestor is a possible state of its proof (all of O's
+        stones, exactly P's stones off S's points, at most one P stone on them)."""
+        s = self.s
+        off = p & ~s
+        for bp, bo in self.path_boards:
+            if o & ~bo == 0 and bp & ~s == off and (bp & s).bit_count() <= 1:
+                return False
+        return True
+
     def _reusable(self, p: int, o: int, cap: int) -> bool:
         kp, ko_ = p & ~cap, o & ~cap
         for bp, bo in self.path_boards:
@@ -529,7 +613,8 @@ class _Confirmer:
     def _settled(self, state: tuple, depth: int, local: bool) -> tuple[int, int, int] | None:
         """The value of a node that needs no move: the end, a repetition, the depth limit, a
         pass-alive stone of P on S's points (Benson: P wins whatever follows), or the no-new-stone
-        rule; None otherwise.  Counts the node.  Shared by :meth:`solve` and :meth:`solve_local`."""
+        and filling rules (shortcuts 5 and 8); None otherwise.  Counts the node.  Shared by
+        :meth:`solve` and :meth:`solve_local`."""
         self._count()
         if state[6] >= self.end_passes:
             return self.terminal_value(state), 0, _CLEAN
@@ -542,10 +627,14 @@ class _Confirmer:
         p, o = state[0], state[1]
         if p & self.s and self._safe(p, o):
             return _WIN, 0, _CLEAN
-        if self.rule_lost and state[7] == self.s and not p & self.s:
+        if self.rule_lost and self.end_passes >= 2 and state[7] == self.s and not p & self.s:
             cap = self._no_new_stone(p, o, local=local)
             if cap >= 0 and self._reusable(p, o, cap):
                 self.rule_hits += 1
+                return _LOSS, cap, _CLEAN
+            cap = self._fill_out(p, o)
+            if cap >= 0 and self._fill_reusable(p, o):
+                self.fill_hits += 1
                 return _LOSS, cap, _CLEAN
         return None
 
@@ -845,7 +934,7 @@ def confirm_life(
         is how :mod:`adjudicator.ruling` asks whether resuming secures an
         effective move.
     shortcuts : bool
-        The exact shortcuts 4 to 7 of the module docstring (off: the search
+        The exact shortcuts 4 to 8 of the module docstring (off: the search
         without them, for comparisons).
 
     Examples
