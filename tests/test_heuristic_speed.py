@@ -5,11 +5,11 @@ cached chains, candidate lists kept up to date).  Its answers must be exactly
 those of the straightforward version it replaced, which is frozen below as the
 reference: verdicts, golden outputs and the accuracy figures depend on every
 random draw and every decision of the policy.  Rules added to the policy since
-(the nakade rule and the refusal of a lone stone's self-atari) are written
-into both, the reference in the same straightforward style.  Random positions on 5x5 to 9x9
-(dense ones, with captures, ko, suicide and self-atari in their playouts) and
-real 19x19 final positions are compared; no timing here (see
-``benchmarks/playouts.py``).
+(the nakade rule, the refusal of a lone stone's self-atari, the fill of a
+false eye) are written into both, the reference in the same straightforward
+style.  Random positions on 5x5 to 9x9 (dense ones,
+with captures, ko, suicide and self-atari in their playouts) and real 19x19
+final positions are compared; no timing here (see ``benchmarks/playouts.py``).
 """
 
 from __future__ import annotations
@@ -31,11 +31,21 @@ DATA = Path(__file__).parent / "data"
 
 
 # -- the reference: heuristic.py as it was before the fast kernel, verbatim, ----
-# -- plus the nakade and lone-stone self-atari rules added later (marked below)
+# -- plus the rules added later (nakade, lone-stone self-atari, false eye: marked below)
 
 
 def _grow(bits: int, g) -> int:
     return dilate(bits, g) & ~bits
+
+
+def _reference_false_eye(pos: Position, i: int, color: Color) -> bool:
+    # Added with the false-eye fill: opponent stones on the diagonals of i, at
+    # least two of them, or one if i is on the edge (fewer than four diagonals).
+    r, c = divmod(i, pos.size)
+    diagonals = [(r + dr, c + dc) for dr in (-1, 1) for dc in (-1, 1)
+                 if 0 <= r + dr < pos.size and 0 <= c + dc < pos.size]
+    hostile = sum(pos.color_at(d) is color.opponent for d in diagonals)
+    return hostile >= 2 or (hostile >= 1 and len(diagonals) < 4)
 
 
 def _reference_playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
@@ -109,7 +119,7 @@ def _reference_playout(pos: Position, rng: random.Random, max_moves: int) -> Pos
             i = candidates[k]
             candidates[k] = candidates[-1]
             candidates.pop()
-            if nbrs[i] & ~own == 0:
+            if nbrs[i] & ~own == 0 and not _reference_false_eye(pos, i, color):
                 continue
             facts, after = pos.try_play(divmod(i, pos.size), color)
             if after is None:

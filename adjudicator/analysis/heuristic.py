@@ -7,8 +7,8 @@ players play random legal moves, except that a chain left in atari next to the
 previous play is captured at once (or, if it is the mover's, extended when
 that gives it two liberties), an eye space of three points next to the
 previous play gets its vital point at once (below), and nobody fills a point
-surrounded by their own stones (an eye), plays a multi-stone self-atari, or
-puts a lone stone in atari without capturing unless it stands in an empty
+surrounded by their own stones (an eye) unless it is a false eye (below),
+plays a multi-stone self-atari, or puts a lone stone in atari without capturing unless it stands in an empty
 region of at most three points (a throw-in or a nakade), until two passes;
 then every point is counted as Black's or White's (stones, and empty regions
 bordered by one colour only).  A chain whose points end as its owner's in at
@@ -39,6 +39,35 @@ players count as dead), the single-stone self-atari rule alone (528, 4 fixed,
 2 broken), the nakade rule alone (531, 10 fixed, 5 broken), and the nakade
 rule on regions of up to five points at their unique best-connected point
 (529, 9 fixed, 6 broken).
+
+False eyes.  An own eye that is false by the usual diagonal test
+(:func:`_false_eye`) may be filled, like any other point (and so only if the
+chain it makes keeps two liberties).  Before, no eye was ever filled: in
+kgs-19-2017-03-new/2017-03-03-2.sgf (marked, W+14.5) White never connected at
+O2, so P1 behind it looked like a liberty that neither side could fill, and
+Black's dead Q1 string came out as seki (B+15.5).  Measured 2026-11-22 like the
+comparisons above, on one snapshot (2cc1553), the two policies interleaved
+game by game in each of two processes on a shared 2-core machine (timings
+noisy); "marked" is the 568 marked games, "unmarked" the same 400 games of the
+seeded unmarked sample as above: marked 533 -> 537 (10 fixed, 6 broken; games
+whose dead stones match the marks 542 -> 544), unmarked 358 -> 364 (9 fixed, 3
+broken); CPU seconds per game (all 968) median 0.214 -> 0.206, p95 1.09 ->
+0.99.  A cost: a group that fills its false eye can end next to the
+opponent's nakade stone with its last two liberties on either side of it,
+which only a self-atari of two stones kills; the playouts call that seki
+(NAKADE_GAME in tests/test_heuristic.py: Black alive in 50 % of the playouts
+instead of 20 %, all of them in a seki shape).  Tried with the fill, measured
+the same way, and not kept: allowing the self-atari of a chain of at most three
+stones whose last liberty is enclosed by it and the opponent's stones (marked
+537 -> 542, 9 fixed, 4 broken; unmarked 364 -> 367, 6 fixed, 3 broken; but it
+breaks the seki precedents big-eye-seki, hane-seki, dead-stone-in-seki-eye and
+dead-stone-captured-in-seki of cases/, ten case runs; requiring in addition
+that the self-atari puts an enclosing chain in atari still breaks big-eye-seki
+and hane-seki, four runs, and was not measured on the games); the same
+without the enclosed-liberty condition (marked 537 -> 536, 7 fixed, 8 broken;
+unmarked 364 -> 367, 7 fixed, 4 broken); and the enclosed self-atari without
+the fill (against the old policy: marked 533 -> 523, 2 fixed, 12 broken;
+unmarked 358 -> 362, 6 fixed, 2 broken).
 
 Seki: a playout ends when both sides pass, so an empty point left next to
 both colours is one that neither side could fill without a multi-stone
@@ -131,9 +160,9 @@ def _bit_list(bits: int) -> list[int]:
 # points next to the previous play is bordered (apart from that play) by stones
 # of one colour, play its middle point (:func:`_nakade`); else play a random candidate (an empty
 # point not refused for the mover since the last capture), skipping own eyes
-# and refusing illegal plays, multi-stone self-atari, and single-stone
-# self-atari that captures nothing outside an empty region of at most three
-# points; pass if none is left.
+# that are not false (:func:`_false_eye`) and refusing illegal plays,
+# multi-stone self-atari, and single-stone self-atari that captures nothing
+# outside an empty region of at most three points; pass if none is left.
 # A capture by the first rule, the nakade rule or a random play clears both
 # refusal sets; a capture by an extension does not.
 
@@ -258,6 +287,45 @@ def _nakade(last: int, me: int, op: int, empty: int, ko: int, g) -> tuple[int, i
 
 
 @functools.cache
+def _diagonals(size: int) -> tuple[tuple[int, ...], int]:
+    """``(diagonals, edge)``: ``diagonals[i]`` is the bitboard of the diagonal points of
+    point ``i`` on the board, ``edge`` the bitboard of the points with fewer than four
+    of them (first and last lines)."""
+    diagonals = []
+    edge = 0
+    for flat in range(size * size):
+        r, c = divmod(flat, size)
+        m = 0
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                if 0 <= r + dr < size and 0 <= c + dc < size:
+                    m |= 1 << ((r + dr) * size + c + dc)
+        diagonals.append(m)
+        if m.bit_count() < 4:
+            edge |= 1 << flat
+    return tuple(diagonals), edge
+
+
+def _false_eye(i: int, op: int, size: int) -> bool:
+    """True if an empty point ``i`` whose neighbours are all one player's stones is a false eye.
+
+    ``op`` holds the opponent's stones.  The usual playout test of Monte Carlo
+    programs (Pachi, https://github.com/pasky/pachi, ``board_is_false_eyelike``
+    in board.c: "for false eye, we need two enemy stones diagonally in the
+    middle of the board, or just one enemy stone at the edge or in the
+    corner"): the point is false when at least two of its diagonal points hold
+    opponent stones, or at least one if it stands on the edge or in the corner.
+    Like Pachi it looks at stones only, so it misses some false eyes (a
+    diagonal point the opponent controls without a stone) and, as Pachi's
+    comment there warns, calls some true ones false (a group living on two
+    such eyes, the "two-headed dragon").
+    """
+    diagonals, edge = _diagonals(size)
+    d = diagonals[i] & op
+    return bool(d) and (d & (d - 1) != 0 or edge >> i & 1 == 1)
+
+
+@functools.cache
 def _around(size: int) -> tuple[tuple[int, ...], ...]:
     """``around[i]``: flat indices of the neighbours of point ``i``, lowest first."""
     return tuple(tuple(_bit_list(m)) for m in geometry(size).neighbours)
@@ -342,6 +410,7 @@ def _playout_bits(
     randrange = rng.randrange
     chain_at = functools.partial(_chain_at, cache, g)
     around = _around(n)
+    diagonals, edge = _diagonals(n)
     bit = _BIT
     if black_first:
         me, op = black, white
@@ -417,7 +486,10 @@ def _playout_bits(
                 candidates.pop()
                 nb = nbrs[i]
                 if nb & ~me == 0:
-                    continue  # own eye: never filled
+                    # An own eye is never filled, unless it is false (_false_eye, inlined).
+                    d = diagonals[i] & op
+                    if not d or (d & (d - 1) == 0 and not edge >> i & 1):
+                        continue
                 b = 1 << i
                 free = nb & empty
                 captured = 0
