@@ -185,3 +185,56 @@ def test_playouts_fill_a_false_eye_so_the_shared_liberty_behind_it_is_no_seki(di
         assert own.share(l1, Color.WHITE) == 1.0, seed
         assert own.seki_share(l1) < _SEKI_SHARE and own.seki_share(q1) < _SEKI_SHARE, seed
 
+
+
+# Black's corner group has a square four (A7 B7 A6 B6) for an eye space and no
+# liberty outside it: dead whoever moves first (Sensei's Library, "Squared
+# four", https://senseis.xmp.net/?SquaredFour).  White kills it by filling
+# three of the four points, the third play a self-atari of three stones.
+SQUARE_FOUR = """
+    . . x o . o .
+    . . x o o o o
+    x x x o . o .
+    o o o o o o o
+    . o . o . o .
+    o o o o o o o
+    . o . o . o .
+"""
+
+
+def test_a_nakade_self_atari_kills_a_square_four(diagram):
+    # Without the nakade self-atari (multi-stone self-atari always refused)
+    # White stops at two stones inside, Black cannot play the last two points
+    # either, and the group ends as Black's in every playout, in a seki shape.
+    # With it White plays the third stone, Black captures three and White
+    # takes the vital point of the bent three left (the nakade rule).
+    pos = diagram(SQUARE_FOUR)
+    black = pos.chain(point_from_vertex("C7", 7))
+    for seed in (0x60, 0x61, 1, 2):
+        own = playout_ownership(pos, 32, seed)
+        assert own.share(black, Color.BLACK) < 0.1, seed
+        assert own.seki_share(black) < 0.1, seed
+
+
+def test_no_nakade_self_atari_with_the_stones_already_on_the_board(diagram):
+    # dead-stone-in-seki-eye of cases/ (rules-sources.md T8, the eskimo.com
+    # corner seki): White B8 would join A8 and B7 into three stones in atari at
+    # A7, enclosed by Black.  Those stones stood in the position judged, so the
+    # playouts refuse the self-atari and the corner stays a seki; allowing it
+    # (the nakade self-atari without that condition) let Black capture three
+    # stones and live in most playouts.
+    pos = diagram("""
+        o . x . o x o o
+        . o x x x x o o
+        x x o o o o o o
+        . x o o o o o o
+        x x o o . o o o
+        o o o o o o . o
+        o o . o o o o o
+        o o o o o . o o
+    """)
+    a8 = pos.chain(point_from_vertex("A8", 8))
+    c8 = pos.chain(point_from_vertex("C8", 8))
+    for seed in (0x60, 0x61):
+        own = playout_ownership(pos, 32, seed)
+        assert own.seki_share(c8) >= _SEKI_SHARE and own.seki_share(a8) >= _SEKI_SHARE, seed

@@ -6,7 +6,7 @@ those of the straightforward version it replaced, which is frozen below as the
 reference: verdicts, golden outputs and the accuracy figures depend on every
 random draw and every decision of the policy.  Rules added to the policy since
 (the nakade rule, the refusal of a lone stone's self-atari, the fill of a
-false eye) are written into both, the reference in the same straightforward
+false eye, the nakade self-atari) are written into both, the reference in the same straightforward
 style.  Random positions on 5x5 to 9x9 (dense ones,
 with captures, ko, suicide and self-atari in their playouts) and real 19x19
 final positions are compared; no timing here (see ``benchmarks/playouts.py``).
@@ -31,7 +31,8 @@ DATA = Path(__file__).parent / "data"
 
 
 # -- the reference: heuristic.py as it was before the fast kernel, verbatim, ----
-# -- plus the rules added later (nakade, lone-stone self-atari, false eye: marked below)
+# -- plus the rules added later (nakade, lone-stone self-atari, false eye, nakade self-atari:
+# -- marked below)
 
 
 def _grow(bits: int, g) -> int:
@@ -48,9 +49,22 @@ def _reference_false_eye(pos: Position, i: int, color: Color) -> bool:
     return hostile >= 2 or (hostile >= 1 and len(diagonals) < 4)
 
 
+def _reference_nakade_self_atari(after: Position, chain: int, lib: int, start: int, color: Color) -> bool:
+    # Added with the nakade self-atari: a chain of two or three stones left
+    # with the single liberty lib by a play that captured nothing may stay when
+    # the chain and lib were empty points when the playout began and every
+    # neighbour of lib is the chain's or the opponent's.
+    g = geometry(after.size)
+    if not lib or chain.bit_count() > 3 or (chain | lib) & ~start:
+        return False
+    opp = after.stones(color.opponent)
+    return not g.neighbours[lib.bit_length() - 1] & ~chain & ~opp
+
+
 def _reference_playout(pos: Position, rng: random.Random, max_moves: int) -> Position:
     g = geometry(pos.size)
     nbrs = g.neighbours
+    start = pos.empty_bits  # added with the nakade self-atari
     passes = 0
     moves = 0
     refused = {Color.BLACK: 0, Color.WHITE: 0}
@@ -134,7 +148,9 @@ def _reference_playout(pos: Position, rng: random.Random, max_moves: int) -> Pos
                     libs |= nbrs[j] & free
                     if libs & (libs - 1):
                         break
-                if libs & (libs - 1) == 0:
+                if libs & (libs - 1) == 0 and not (
+                    not facts.captured and _reference_nakade_self_atari(after, chain, libs, start, color)
+                ):
                     refused[color] |= 1 << i
                     continue
             elif (
