@@ -271,16 +271,7 @@ def test_shortcuts_agree_with_the_search_without_them_on_random_5x5_positions():
 def test_table_cut_offs_fire_and_agree_with_the_search_without_shortcuts(monkeypatch):
     # Shortcut 7 (a child the table already settles for the mover ends the node) on random
     # positions, against the search without shortcuts: no disagreement, and the cut-off fired.
-    from adjudicator.analysis import confirm as confirm_module
-
-    made = []
-    original = confirm_module._Confirmer.__init__
-
-    def recording(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        made.append(self)
-
-    monkeypatch.setattr(confirm_module._Confirmer, "__init__", recording)
+    made = recording_confirmers(monkeypatch)
     compared = compare_on_random_positions(99, 14, 5, 0.42, 20_000)
     assert compared >= 6
     assert sum(c.etc_hits for c in made) >= 20, [c.etc_hits for c in made]
