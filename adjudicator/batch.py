@@ -262,7 +262,7 @@ def score_source(
             record = read_sgf(source.path)
         else:
             record = parse_sgf(_read_member(source, member_limit, archives), source.key)
-        ruling = adjudicate(replay(record, ruleset), budget=budget)
+        ruling = adjudicate(replay(record, ruleset, strict=True), budget=budget)  # an illegal move is an error line
         score = ruling.score
         re_text = record.result_text
         return {

@@ -2,11 +2,12 @@
 
 The only module that imports typer.  Exit codes, whatever the command:
 
-- 0: success (whatever the record holds: illegal moves, a long cycle and an
-  unfinished game are findings, not failures);
+- 0: success (a long cycle and an unfinished game are findings, not
+  failures; so are illegal moves for ``replay`` without ``--strict`` and for
+  the ruling commands with ``--skip-illegal``);
 - 1: bad input, i.e. an :class:`~adjudicator.errors.AdjudicatorError` (a
-  missing or malformed file, an unknown rule set, an illegal move with
-  ``--strict``): one line ``error: <message>`` on stderr;
+  missing or malformed file, an unknown rule set, an illegal move in a record
+  that a command rules on): one line ``error: <message>`` on stderr;
 - 2: a usage error (unknown option, missing argument), reported by typer;
 - 3: a bug in adjudicator (``error: internal error: ...``, one line), only
   from :func:`main`, the installed entry point.
@@ -85,6 +86,13 @@ def _root(
     """Options before the command (the app's help text is ``app``'s ``help``)."""
 
 
+_SKIP_ILLEGAL_HELP = (
+    "Skip the record's illegal moves (occupied point, suicide, basic-ko retake; each is listed in the "
+    "reasons) and rule on the position the rest makes.  Without it the first illegal move is an error: "
+    "skipping a move changes the position, so the ruling would not be the game's."
+)
+
+
 @app.command()
 def replay(
     file: Annotated[
@@ -158,6 +166,7 @@ def life(
     budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
     seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
     json_out: Annotated[bool, typer.Option("--json", help="Print the verdict as one JSON object (docs/json.md).")] = False,
+    skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help=_SKIP_ILLEGAL_HELP)] = False,
 ) -> None:
     """Decide whether the string at VERTEX lives, with a proof or marked as assumed.
 
@@ -170,7 +179,7 @@ def life(
     """
     try:
         parsed = _budget(budget, seconds)
-        _, verdict = life_of_vertex(file, vertex, rules=rules, budget=parsed)
+        _, verdict = life_of_vertex(file, vertex, rules=rules, budget=parsed, skip_illegal=skip_illegal)
     except AdjudicatorError as e:
         _fail(e)
     if json_out:
@@ -189,6 +198,7 @@ def analyse(
         bool,
         typer.Option("--json", help='Print one JSON object {"rules": ..., "strings": [...]} (docs/json.md).'),
     ] = False,
+    skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help=_SKIP_ILLEGAL_HELP)] = False,
 ) -> None:
     """Give a life verdict for every string of the final position.
 
@@ -197,7 +207,7 @@ def analyse(
     """
     try:
         parsed = _budget(budget, seconds)
-        result, verdicts = analyse_file(file, rules=rules, budget=parsed)
+        result, verdicts = analyse_file(file, rules=rules, budget=parsed, skip_illegal=skip_illegal)
     except AdjudicatorError as e:
         _fail(e)
     if json_out:
@@ -241,6 +251,7 @@ def score(
     ] = False,
     budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
     seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
+    skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help=_SKIP_ILLEGAL_HELP)] = False,
 ) -> None:
     """Count a finished game: fill dame and teire, decide life, remove dead stones, say who won.
 
@@ -253,7 +264,14 @@ def score(
     try:
         parsed = _budget(budget, seconds)
         ruling = score_file(
-            file, rules=rules, komi=komi, fill=fill, no_fill=no_fill, budget=parsed, reanalyse=reanalyse
+            file,
+            rules=rules,
+            komi=komi,
+            fill=fill,
+            no_fill=no_fill,
+            budget=parsed,
+            reanalyse=reanalyse,
+            skip_illegal=skip_illegal,
         )
         if sgf_out is not None:
             write_annotated_sgf(file, sgf_out, **sgf_annotation(ruling))
@@ -345,6 +363,7 @@ def diagram(
     no_fill: Annotated[
         bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: draw the position as it stands.")
     ] = False,
+    skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help=_SKIP_ILLEGAL_HELP)] = False,
 ) -> None:
     """Draw the ruling of 'adjudicator score' as an SVG diagram with a legend.
 
@@ -356,7 +375,7 @@ def diagram(
     from .svg import diagram_file
 
     try:
-        ruling = diagram_file(file, output, rules=rules, komi=komi, no_fill=no_fill)
+        ruling = diagram_file(file, output, rules=rules, komi=komi, no_fill=no_fill, skip_illegal=skip_illegal)
     except AdjudicatorError as e:
         _fail(e)
     typer.echo(f"{output}: {ruling.result} ({ruling.summary})")

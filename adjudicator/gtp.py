@@ -371,7 +371,8 @@ class GtpEngine:
             events = _events_before(record, until)
             kept = GameRecord(record.size, events, record.komi, record.handicap, record.rules_text,
                               record.result_text, record.source)
-            replay(kept, self.rules)  # a setup without liberties fails here, before the game changes
+            # a setup without liberties or an illegal move fails here, before the game changes
+            replay(kept, self.rules, strict=True)
         except AdjudicatorError as e:
             raise GtpError("cannot load file", " ".join(str(e).split())) from None
         self.size = record.size

@@ -229,13 +229,15 @@ def analyse_file(
     *,
     rules: RuleSet | str = "japanese",
     budget: Budget = Budget(),
+    skip_illegal: bool = False,
 ) -> tuple[Replay, list[Verdict]]:
     """Replay the record at ``path`` and give a life verdict for every chain of its final position.
 
-    Raises the errors of :func:`replay_file`.
+    Raises the errors of :func:`replay_file`, and IllegalMove for the first
+    illegal move unless ``skip_illegal`` (see :func:`score_file`).
     """
     ruleset = _ruleset(rules)
-    result = replay(read_sgf(path), ruleset)
+    result = replay(read_sgf(path), ruleset, strict=not skip_illegal)
     return result, analyse_position(result.final, ruleset, budget)
 
 
@@ -245,13 +247,15 @@ def life_of_vertex(
     *,
     rules: RuleSet | str = "japanese",
     budget: Budget = Budget(),
+    skip_illegal: bool = False,
 ) -> tuple[Replay, Verdict]:
     """The verdict for the chain at ``vertex`` (GTP, e.g. ``D4``) in the record's final position.
 
-    Raises InvalidVertex if the vertex is malformed, off the board or empty.
+    Raises InvalidVertex if the vertex is malformed, off the board or empty, and
+    IllegalMove for the first illegal move unless ``skip_illegal`` (see :func:`score_file`).
     """
     ruleset = _ruleset(rules)
-    result = replay(read_sgf(path), ruleset)
+    result = replay(read_sgf(path), ruleset, strict=not skip_illegal)
     point = point_from_vertex(vertex, result.final.size)
     return result, analyse_chain(result.final, point, ruleset, budget)
 
@@ -310,6 +314,7 @@ def score_file(
     no_fill: bool = False,
     budget: Budget = Budget(),
     reanalyse: bool = False,
+    skip_illegal: bool = False,
 ) -> Ruling:
     """Read, replay and rule on the record at ``path``: the library side of ``adjudicator score``.
 
@@ -329,6 +334,11 @@ def score_file(
         Search limits of the life analysis.
     reanalyse : bool
         Analyse the filled position again (see :func:`adjudicator.ruling.adjudicate`).
+    skip_illegal : bool
+        Skip illegal moves of the record (each becomes an ``illegal-move``
+        finding in the reasons) instead of raising IllegalMove.  Off by
+        default: a position reached by skipping a move is not the game's, so a
+        ruling on it needs the user's say-so.
 
     Returns
     -------
@@ -338,6 +348,9 @@ def score_file(
     ------
     UnknownRuleSet, SgfError, InvalidPosition
         As :func:`replay_file`.
+    IllegalMove
+        For the record's first illegal move (occupied point, suicide, basic-ko
+        retake), unless ``skip_illegal``.
     FillError
         If ``fill`` cannot be parsed or played, or is given with ``no_fill``.
     AdjudicatorError
@@ -348,7 +361,7 @@ def score_file(
         raise AdjudicatorError(f"komi {komi!r} is not a number of points between -1000 and 1000")
     if fill is not None and no_fill:
         raise FillError("give either --fill or --no-fill, not both")
-    result = replay(read_sgf(path), ruleset)
+    result = replay(read_sgf(path), ruleset, strict=not skip_illegal)
     choice: Any = "propose"
     if no_fill:
         choice = "none"
@@ -596,7 +609,8 @@ def resume_file(path: str | os.PathLike[str], by: str, *, rules: RuleSet | str =
     The library side of ``adjudicator resume``; see
     :func:`adjudicator.history.resumption_state`.  Raises AdjudicatorError for
     a bad ``by``, a record that is not stopped, and the errors of
-    :func:`replay_file`.
+    :func:`replay_file` with ``strict=True`` (an illegal move is an error: the
+    state to resume from would not be the game's).
     """
     from .history import resumption_state
 
@@ -604,7 +618,7 @@ def resume_file(path: str | os.PathLike[str], by: str, *, rules: RuleSet | str =
     colors = {"b": Color.BLACK, "black": Color.BLACK, "w": Color.WHITE, "white": Color.WHITE}
     if who not in colors:
         raise AdjudicatorError(f"--by must be B or W, not {by!r}")
-    result = replay_file(path, rules=rules)
+    result = replay_file(path, rules=rules, strict=True)
     return result, resumption_state(result, colors[who])
 
 

@@ -28,6 +28,7 @@ from adjudicator.batch import (
     load_results,
     render_summary,
     run_batch,
+    score_source,
 )
 from adjudicator.cli import app
 from adjudicator.errors import AdjudicatorError
@@ -310,3 +311,12 @@ def test_a_worker_that_dies_fails_its_record_and_is_replaced(tmp_path):
     slow = got[str(folder / "2-slow.sgf")]
     assert slow["status"] == "error" and "the worker process died (exit code -9)" in slow["error"]
     assert got[str(folder / "3-tiny.sgf")]["status"] == "ok"
+
+
+def test_a_record_with_an_illegal_move_is_an_error_line(tmp_path):
+    # As `adjudicator score`: skipping the move would count a position that is not the game's.
+    path = tmp_path / "illegal.sgf"
+    path.write_bytes(b"(;SZ[9]KM[6.5];B[ee];W[ee];B[dd])")
+    (source,) = collect_sources([path])
+    line = score_source(source)
+    assert line["status"] == "error" and "move 2: white E5: point is occupied" in line["error"]

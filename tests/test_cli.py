@@ -140,6 +140,35 @@ def test_illegal_move_is_a_finding_and_with_strict_an_error(tmp_path):
     assert line == f"error: {path}: move 2: white E5: point is occupied"
 
 
+@pytest.mark.parametrize("command", [["score"], ["analyse"], ["life", "{path}", "E5"], ["diagram", "-o", "{out}"]])
+def test_commands_that_rule_stop_at_an_illegal_move_unless_told_to_skip_it(tmp_path, command):
+    # Skipping a move changes the position: the ruling would not be the game's (brief: an
+    # illegal move is bad input), so it takes --skip-illegal, and then the skip is reported.
+    path = tmp_path / "illegal.sgf"
+    path.write_bytes(b"(;SZ[9]KM[6.5];B[ee];W[ee];B[dd];W[ff])")
+    out = tmp_path / "out.svg"
+    args = [a.format(path=path, out=out) for a in command]
+    if "{path}" not in " ".join(command):
+        args.append(str(path))
+    line = assert_clean_error(run(*args), str(path), "move 2", "white E5", "occupied")
+    assert line == f"error: {path}: move 2: white E5: point is occupied"
+    assert not out.exists()
+    skipped = run(*args, "--skip-illegal")
+    assert skipped.exit_code == 0, skipped.output
+    if command[0] == "score":
+        assert "move 2: white E5: point is occupied (move ignored)" in skipped.stdout
+        data = json.loads(run(*args, "--skip-illegal", "--json").stdout)
+        assert any("move ignored" in r["text"] for r in data["reasons"])
+    if command[0] == "diagram":
+        assert out.exists()
+
+
+def test_resume_stops_at_an_illegal_move(tmp_path):
+    path = tmp_path / "illegal.sgf"
+    path.write_bytes(b"(;SZ[9]KM[6.5];B[ee];W[ee];B[];W[])")
+    assert_clean_error(run("resume", path, "--by", "B"), "move 2", "occupied")
+
+
 def test_input_files_are_not_modified(tmp_path):
     before = {p: (digest(p), p.stat().st_mtime_ns) for p in (EXAMPLE, EVEN, HANDICAP, LONG_CYCLE)}
     for p in before:

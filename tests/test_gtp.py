@@ -291,10 +291,12 @@ def test_loadsgf_sets_size_and_komi_and_refuses_bad_input(tmp_path):
     engine = GtpEngine()
     bad = tmp_path / "bad.sgf"
     bad.write_bytes(b"(;SZ[9];B[zz])")
+    illegal = tmp_path / "illegal.sgf"
+    illegal.write_bytes(b"(;SZ[9];B[ee];W[ee])")
     replies = talk(engine, f"boardsize 5\nplay b C3\nloadsgf {tmp_path / 'missing.sgf'}\nloadsgf {bad}\n"
-                           f"loadsgf {EVEN} 0\nloadsgf {EVEN} ten\nloadsgf\n")
-    assert replies[:4] == ["= ", "= ", "? cannot load file", "? cannot load file"]
-    assert all(r.startswith("? syntax error") for r in replies[4:])
+                           f"loadsgf {illegal}\nloadsgf {EVEN} 0\nloadsgf {EVEN} ten\nloadsgf\n")
+    assert replies[:5] == ["= ", "= ", "? cannot load file", "? cannot load file", "? cannot load file"]
+    assert all(r.startswith("? syntax error") for r in replies[5:])
     assert engine.position.size == 5 and engine.position.to_rows()[2] == "..X.."  # unchanged
     assert talk(engine, f"komi 3\nloadsgf {EVEN}\n") == ["= ", "= white"]
     assert engine.position.size == 19 and engine.record().komi == 0.5  # KM[0.50]

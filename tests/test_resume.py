@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from adjudicator.board import Color
 from adjudicator.cli import app
-from adjudicator.errors import AdjudicatorError
+from adjudicator.errors import AdjudicatorError, IllegalMove
 from adjudicator.report import resume_file, score_file
 
 runner = CliRunner()
@@ -108,6 +108,8 @@ def test_an_immediate_ko_retake_on_resumption_is_illegal_under_every_preset(sgf)
     # AJR: "as if its last two passes had not occurred"; J1989: the opponent
     # moves first but "still cannot retake the ko" (rules-sources.md 1.3.11, S31).
     for rules in ("japanese", "j1989", "korean"):
-        ruling = score_file(sgf(RETAKE), rules=rules)
+        with pytest.raises(IllegalMove, match="ko"):
+            score_file(sgf(RETAKE), rules=rules)  # an illegal move is an error by default
+        ruling = score_file(sgf(RETAKE), rules=rules, skip_illegal=True)
         assert [f.data.get("reason") for f in ruling.replay.illegal_moves()] == ["ko"], rules
         assert ruling.replay.final.prisoners == (1, 0), rules
