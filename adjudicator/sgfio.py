@@ -24,8 +24,9 @@ message that starts with the source (the file name as given)::
 
 A move whose coordinates are off the board is such an error: the record is
 malformed, not the play illegal.  Legality (occupied points, suicide, ko) is
-judged later by :func:`adjudicator.history.replay`, which reports illegal
-plays as findings.
+judged later by :func:`adjudicator.history.replay` (an error for the
+commands that rule on a game, a finding for ``replay`` and with
+``--skip-illegal``).  A root ``GM`` other than 1 is not a Go record: an error.
 
 Guards, checked before sgfmill sees the data so that hostile input cannot
 exhaust memory or time: at most :data:`MAX_FILE_BYTES` bytes,
@@ -303,6 +304,10 @@ def _parse_coarse(data: bytes, source: str) -> sgf_grammar.Coarse_game_tree:
 
 
 def _board_size(root: dict[str, list[bytes]], source: str) -> int:
+    game = root.get("GM")
+    if game is not None and game[0].strip() not in (b"", b"1"):
+        # SGF FF[4] spec, property GM: 1 is Go; other numbers are other games (2 Othello, 3 chess ...).
+        raise SgfError(f"{source}: not a Go record (GM[{_show(game[0])}]; Go is GM[1])")
     raw = root.get("SZ")
     if raw is None:
         return 19

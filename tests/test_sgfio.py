@@ -148,6 +148,12 @@ def test_malformed_and_rectangular_sizes_are_errors():
     assert "rectangular board" in sgf_error(b"(;SZ[19:9])")
 
 
+def test_a_record_of_another_game_is_an_error_and_go_or_no_gm_is_read():
+    assert "not a Go record (GM[2]; Go is GM[1])" in sgf_error(b"(;GM[2]SZ[8];B[dd])")
+    assert parse_sgf(b"(;GM[1]SZ[9];B[ee])", "x.sgf").size == 9
+    assert parse_sgf(b"(;SZ[9];B[ee])", "x.sgf").size == 9
+
+
 # -- moves and passes -------------------------------------------------------------------
 
 
