@@ -181,3 +181,92 @@ def test_cli_bad_input_is_one_line(args, message):
     assert result.exit_code in (1, 2)
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+# -- the seki guess binds both sides ----------------------------------------------------------
+
+SEKI_INSIDE = pathlib.Path(__file__).parent / "data" / "kgs-2017-seki-inside.sgf"
+
+# White's group surrounds Black's eyeless pair B4-C4, whose liberties B5 and C3 are White's
+# liberties too.
+PARTNER = """
+    . . . . . . .
+    o o o o . . .
+    o . o o . . .
+    o x x o . . .
+    o o . o . . .
+    . o o o . . .
+    . . . . . . .
+"""
+
+
+def _ctx_with_shares(pos, white_share, black_share=1.0, seki=1.0):
+    """The life context of ``pos`` with made-up playout counts: every white stone ends White's in
+    ``white_share`` of 100 playouts (in a seki shape in ``seki`` of them), every black one Black's
+    in ``black_share`` (never in a seki shape: only White's group is guessed seki)."""
+    from adjudicator.analysis.heuristic import Ownership
+    from adjudicator.analysis.life import _prepare
+
+    ctx = _prepare(pos, AJR, Budget())
+    n = pos.size * pos.size
+    white = tuple(round(100 * white_share) if pos.white >> i & 1 else 0 for i in range(n))
+    black = tuple(round(100 * black_share) if pos.black >> i & 1 else 0 for i in range(n))
+    seki_counts = tuple(round(100 * seki) if pos.white >> i & 1 else 0 for i in range(n))
+    ctx.ownership = Ownership(100, black, white, seki_counts)
+    return ctx
+
+
+def _chain(ctx, pos, point):
+    from adjudicator.graph import Chain
+
+    stones = pos.chain(point)
+    return next(c for c in ctx.G if isinstance(c, Chain) and c.stones == stones)
+
+
+def test_an_eyeless_chain_inside_a_clear_seki_guess_is_in_that_seki():
+    from adjudicator.analysis.life import _heuristic, _seki_partner
+
+    pos = parse_diagram(PARTNER)
+    ctx = _ctx_with_shares(pos, white_share=0.9)
+    black = _chain(ctx, pos, (3, 1))
+    assert _seki_partner(ctx, black) is not None
+    status, why = _heuristic(ctx, black)
+    assert status == "not_alive" and "every liberty of it is a liberty of the white chain" in why
+    # a close call of the partner is not spread (the close-call band of the heuristic)
+    assert _seki_partner(_ctx_with_shares(pos, white_share=0.6), _chain(ctx, pos, (3, 1))) is None
+    # no seki guess for the partner: nothing to spread
+    ctx = _ctx_with_shares(pos, white_share=0.9, seki=0.0)
+    assert _seki_partner(ctx, _chain(ctx, pos, (3, 1))) is None
+
+
+def test_a_chain_that_can_connect_out_or_has_an_eye_is_not_pulled_into_the_seki():
+    from adjudicator.analysis.life import _seki_partner
+
+    connect = parse_diagram(PARTNER.replace("o o . o . . .", "o o . x . . ."))  # D3: another black chain at C3
+    ctx = _ctx_with_shares(connect, white_share=0.9)
+    assert _seki_partner(ctx, _chain(ctx, connect, (3, 1))) is None
+    eye = parse_diagram("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        o o o o o . .
+        o x x x o . .
+        o x . x o . .
+        o x x x o . .
+    """)  # C2 is Black's own eye: it touches no white stone
+    ctx = _ctx_with_shares(eye, white_share=0.9)
+    assert _seki_partner(ctx, _chain(ctx, eye, (1, 1))) is None
+
+
+def test_real_game_black_stones_inside_white_seki_group_are_not_alive():
+    # kgs-19-2017-02-new/2017-02-08-7 (marked, RE B+28.5): White's 27 stones M5... and Black's
+    # J9-K9-J10 share the liberties H10 and K8; the playouts call White's group seki but kept
+    # Black's three stones alive (67 %), so the whole area was Black's and White's group was
+    # removed (B+86.5).  Both are in one seki: nothing is removed, B+28.5 as the players counted.
+    from adjudicator.report import score_file
+
+    ruling = score_file(SEKI_INSIDE)
+    inner = next(v for v in ruling.verdicts if v.color is Color.BLACK and v.stones & ruling.replay.final.bit((9, 8)))
+    assert inner.status == "not_alive" and inner.provenance == "assumed"
+    assert "every liberty of it is a liberty of the white chain" in inner.reason
+    assert ruling.result == "B+28.5"
