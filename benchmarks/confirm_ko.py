@@ -1,11 +1,12 @@
 """Nodes and seconds of the J1989 / Korean confirmation search (analysis/confirm.py) on the ko cases.
 
-    python benchmarks/confirm_ko.py [--plain] [--nodes N] [--seconds S]
+    python benchmarks/confirm_ko.py [--plain] [--self-atari-anywhere] [--nodes N] [--seconds S] [--only CASE]
 
 Runs ``confirm_life`` on the zone that ``analysis/life.py`` gives each string (the search the
 ``j1989`` and ``korean`` presets run), for every (case, string, ko mode) below.  ``--plain``
-switches the exact shortcuts off (``shortcuts=False``: the search before them).  Prints one line per
-search: status, nodes, seconds.
+switches the exact shortcuts off (``shortcuts=False``: the search before them);
+``--self-atari-anywhere`` switches off the move ordering that tries self-ataris of the mover's own
+strings last (the order before it).  Prints one line per search: status, nodes, seconds.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import time
 from pathlib import Path
 
+from adjudicator.analysis import confirm
 from adjudicator.analysis.confirm import confirm_life
 from adjudicator.analysis.life import Budget, _prepare, _zone
 from adjudicator.coords import point_from_vertex
@@ -48,10 +50,14 @@ def zone_of(case: str, vertex: str):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plain", action="store_true", help="no shortcuts (the search before them)")
+    parser.add_argument("--self-atari-anywhere", action="store_true",
+                        help="order self-ataris like other plays (the move order before they came last)")
     parser.add_argument("--nodes", type=int, default=1_000_000)
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--only", default="", help="run only the cases whose name contains this")
     args = parser.parse_args()
+    if args.self_atari_anywhere:
+        confirm._SELF_ATARI_LAST = False
     for case, vertex, mode in RUNS:
         if args.only not in case:
             continue

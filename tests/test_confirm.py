@@ -337,8 +337,89 @@ def test_double_bent_four_black_string_is_dead_with_pass_for_ko_and_lives_with_k
     assert area & pos.bit((8, 7)) and area & pos.bit((8, 2))  # both corners (H9 and C9) are in play
     once = confirm_life(pos, b8, area=area, mode="once", max_nodes=300_000, max_seconds=60)
     assert (once.status, once.proven) == ("dead", True), once.reason
-    assert once.nodes < 20_000  # the case budget; shortcut 8 settles the emptied corner (39,711 without)
+    # the case budget is 20,000; shortcut 8 settles the emptied corner (39,711 without), and trying self-
+    # ataris last keeps the attacker off his own big string's liberties (5,209; 12,270 without)
+    assert once.nodes < 8_000
     owner = confirm_life(pos, b8, area=area, mode="owner", max_nodes=300_000, max_seconds=60)
     attacker = confirm_life(pos, b8, area=area, mode="attacker", max_nodes=300_000, max_seconds=60)
     assert (owner.status, attacker.status) == ("alive", "dead")
     assert once.ko_seen and owner.ko_seen
+
+
+def _statuses_on_random_positions(seed, count, size, density, budget):
+    """(position index, status) of the plain search (no table, no shortcuts) on random positions; the
+    modes, first movers and targets are drawn as in compare_on_random_positions."""
+    import random
+
+    rng = random.Random(seed)
+    out = {}
+    for i in range(count):
+        pos = random_position(rng, size, density)
+        flats = [f for f in range(size * size) if (pos.black | pos.white) >> f & 1]
+        if not flats:
+            continue
+        target = divmod(rng.choice(flats), size)
+        mode = rng.choice(KO_MODES)
+        first = rng.choice(["attacker", "owner"])
+        r = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget, shortcuts=False,
+                         transposition_table=False)
+        if r.proven:
+            out[i] = r.status
+    return out
+
+
+# The double bent four's top right alone (its top left made a black wall with two eyes): Black kills
+# White's string by the sacrifice H9, a play that fills the last-but-one liberty of Black's own
+# three-stone string (the bent four in the corner, rules-sources.md 1.3.1).
+SINGLE_BENT_FOUR_TOP_RIGHT = """
+    . x x x x o o . x
+    x x x x x o o o x
+    . x x o o o o . x
+    x x x o o o o o o
+    o o o o x x x x x
+    x x x x x x x x x
+    x . x x x . x x x
+    x x x x x x x x x
+    x x x . x x x . x
+"""
+
+
+def test_self_atari_last_only_reorders_moves(monkeypatch, diagram):
+    # Move ordering (_Confirmer._order): a play that takes nothing and leaves a chain of two or more
+    # of the mover's stones with one liberty is tried last.  It must change no value: the plain search
+    # with and without it agrees on random positions, and the reordering fired there.  The variant that
+    # drops those plays instead of ordering them last is wrong: it finds the bent four alive.
+    from adjudicator.analysis import confirm as confirm_module
+    from adjudicator.coords import point_from_vertex
+
+    calls = {"self-atari": 0}
+    original = confirm_module._Confirmer._self_atari
+
+    def counting(self, *args):
+        hit = original(self, *args)
+        calls["self-atari"] += hit
+        return hit
+
+    monkeypatch.setattr(confirm_module._Confirmer, "_self_atari", counting)
+    args = (5, 60, 4, 0.4, 3_000)
+    with_order = _statuses_on_random_positions(*args)
+    assert calls["self-atari"] >= 50, calls
+    monkeypatch.setattr(confirm_module, "_SELF_ATARI_LAST", False)
+    without = _statuses_on_random_positions(*args)
+    both = with_order.keys() & without.keys()
+    assert len(both) >= 40
+    assert all(with_order[i] == without[i] for i in both)
+
+    monkeypatch.setattr(confirm_module, "_SELF_ATARI_LAST", True)
+    pos = diagram(SINGLE_BENT_FOUR_TOP_RIGHT)
+    f9 = point_from_vertex("F9", 9)
+    right = confirm_life(pos, f9, area=zone(pos, f9), mode="once", max_nodes=20_000)
+    assert right.status == "dead" and [format_move(m) for m in right.sequence][:1] == ["H9"], right.reason
+    order = confirm_module._Confirmer._order
+
+    def pruning(self, points, mover, other, empty, p_to_move):
+        full = order(self, points, mover, other, empty, p_to_move)
+        return [f for f in full if not original(self, f, mover, other, empty)]
+
+    monkeypatch.setattr(confirm_module._Confirmer, "_order", pruning)
+    assert confirm_life(pos, f9, area=zone(pos, f9), mode="once", max_nodes=20_000).status == "alive"

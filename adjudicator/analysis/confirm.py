@@ -152,6 +152,19 @@ random positions):
 
 Everything else pruned is pruned by these exact rules or by the cut-offs of
 the AND/OR search; nothing "looks useless".
+
+Move ordering (no value depends on it: every legal move is still searched
+unless a sibling already settled the node) follows :meth:`_Confirmer._order`;
+a play that takes nothing and leaves a chain of two or more of the mover's
+stones with one liberty (it fills a liberty of its own string) comes last.
+In the double bent four the attacker otherwise tried A7, the last liberty
+but one of his own big string, before the bent-four kill, and the proof
+then had to refute White's capture of that string.  Measured with
+``benchmarks/confirm_ko.py`` (``--self-atari-anywhere``: the order before):
+bent-four-outside-liberty A4 915 positions to 76; double-bent-four B8
+12,270 to 5,209 (pass for ko once), 9,314 to 8,294 (owner priority), 1,560
+to 417 (attacker priority).  Its F9 stays unknown at 300,000 positions in
+every mode (``cases/double-bent-four.toml`` says where they go).
 """
 
 from __future__ import annotations
@@ -172,6 +185,7 @@ _MAX_DEPTH = 160  # plies; deeper lines are cut (value unknown)
 _ORDER_CACHE = 100_000  # move orders kept (a state's stones repeat with other bans, kos, passes)
 _SAFETY_REGION = 6  # see _Confirmer._to_safety
 _CLEAN = 1 << 30  # taint of a proof that relies on no repetition of an ancestor
+_SELF_ATARI_LAST = True  # move ordering: see _Confirmer._order (tests switch it off to compare)
 
 #: Ko modes of :func:`confirm_life` (see the module docstring).
 KO_MODES = ("once", "each", "owner", "attacker", "basic")
@@ -456,7 +470,35 @@ class _Confirmer:
                         bonus[flat] = bonus.get(flat, 0) + gain
         nbrs = g.neighbours
         scored = sorted((-(bonus.get(f, 0) + 3 * (nbrs[f] & empty).bit_count()), f) for f in iter_bits(points))
-        return [f for _, f in scored]
+        # A play that takes nothing and leaves a chain of two or more of the mover's stones with at most one
+        # liberty (it fills a liberty of its own chain) comes last: such plays rarely help and their
+        # refutation can be a whole new fight (in the double bent four the attacker's A7, filling his own
+        # big string's liberty, was tried before the bent-four kill J9).  Order only: no value changes.
+        if not _SELF_ATARI_LAST:
+            return [f for _, f in scored]
+        first, last = [], []
+        for _, f in scored:
+            (last if self._self_atari(f, mover, other, empty) else first).append(f)
+        return first + last
+
+    def _self_atari(self, flat: int, mover: int, other: int, empty: int) -> bool:
+        """True if a play at ``flat`` captures nothing and leaves its chain (two or more stones) with at
+        most one liberty (move ordering only)."""
+        g = self.g
+        bit = 1 << flat
+        chain = flood(bit, mover | bit, g)
+        if chain == bit:
+            return False
+        libs = _adjacent(chain, g) & empty & ~bit
+        if libs & (libs - 1):
+            return False
+        todo = g.neighbours[flat] & other
+        while todo:
+            nb = flood(todo & -todo, other, g)
+            todo &= ~nb
+            if not _adjacent(nb, g) & empty & ~bit:
+                return False  # it captures
+        return True
 
     def terminal_value(self, state: tuple) -> int:
         p, captured = state[0], state[7]
