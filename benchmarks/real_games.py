@@ -25,9 +25,12 @@ and prints
   that decides it: on (a) from the strings where the marks and our verdicts
   differ; on (b), where no marks say which string, from single counterfactual
   recounts, the first that gives ``RE`` exactly (a capturable stone kept on
-  the board, the fill without its teire, one assumed verdict reversed, no
-  fill at all; :func:`explanations`), computed only for the games that
-  disagree;
+  the board, the fill without its teire, one assumed verdict reversed -- a
+  reversal that turns territory into seki next to a string its owner
+  captures at once is the players' error, not ours --, one group of assumed
+  strings reversed, one verdict reversed with the fill proposed anew, no
+  fill at all, the most one-sided count; :func:`explanations`), computed
+  only for the games that disagree;
 - GNU Go 3.8 (``gnugo --score aftermath --japanese-rules``, Debian package
   ``gnugo``) on a seeded sample of the marked games (200 by default): its
   agreement with ``RE`` and its time, beside ours on the same games.
@@ -278,6 +281,12 @@ TEIRE_SKIPPED = ("players chose another fill (J1989/Korean: the rules do not giv
 CAPTURABLE = f"{PLAYERS}: a capturable stone left on the board"
 NO_FILL = f"{BUG} or {PLAYERS}: the count without any fill gives RE (the fill changes territory)"
 UNEXPLAINED = f"{BUG} (most likely): life heuristic (assumed); no marks to tell which string"
+REFILLED = (f"{BUG} (most likely): life heuristic (assumed): {{kind}}; reversing it alone, with the fill proposed "
+            "anew, gives RE")
+SEKI_REFUTED = (f"{PLAYERS}: a seki counted where the owner captures a string in atari at once (the rules give "
+                "no seki; our verdict stands)")
+ONE_SIDED = (f"{RECORD} or {BUG}: RE is the most one-sided count (every string of one player not proven alive "
+             "removed, every other string alive: one player's unproven stones all marked dead)")
 
 
 def _heuristic_category(provenance: str, kind: str) -> str:
@@ -350,6 +359,114 @@ def capturable_removed(ruling) -> list[tuple[Verdict, str, float]]:
     return out
 
 
+def _diagonal(bits: int, g) -> int:
+    """The points diagonally adjacent to ``bits`` (one step sideways, then one up or down)."""
+    side = ((bits << 1) & g.not_first_col) | ((bits >> 1) & g.not_last_col)
+    return ((side << g.size) | (side >> g.size)) & g.full
+
+
+def assumed_groups(position: Position, verdicts) -> list[list[Verdict]]:
+    """Assumed verdicts of one colour and one status linked into groups of two strings or more.
+
+    Two such strings are linked when they share a liberty in ``position`` (a
+    one-point jump, a bamboo joint, two strings around one eye) or touch
+    diagonally; links are followed transitively.  A group is what a player
+    calls alive or dead as one unit, so a recount that reverses a group
+    explains a count where one wrong guess about a group was made string by
+    string.
+    """
+    g = geometry(position.size)
+    pool = [v for v in verdicts if v.provenance == "assumed"]
+    libs = {v.stones: dilate(v.stones, g) & position.empty_bits for v in pool}
+    seen: set[int] = set()
+    out = []
+    for v in pool:
+        if v.stones in seen:
+            continue
+        group, bits, grown = [v], v.stones, True
+        seen.add(v.stones)
+        while grown:
+            grown = False
+            near = _diagonal(bits, g)
+            group_libs = dilate(bits, g) & position.empty_bits
+            for w in pool:
+                if w.stones in seen or w.color is not v.color or w.status != v.status:
+                    continue
+                if libs[w.stones] & group_libs or w.stones & near:
+                    group.append(w)
+                    seen.add(w.stones)
+                    bits |= w.stones
+                    grown = True
+        if len(group) > 1:
+            out.append(group)
+    return out
+
+
+def reversed_group_score(ruling, group):
+    """The count with every verdict of ``group`` reversed, everything else as counted."""
+    ids = {id(w) for w in group}
+    changed = [dataclasses.replace(w, status="not_alive" if w.status == "alive" else "alive") if id(w) in ids
+               else w for w in ruling.verdicts]
+    return territory_score(ruling.position, changed, ruling.rules, komi=ruling.komi)
+
+
+def seki_refutation(final: Position, stones: int, color: Color, before, after) -> tuple[str, str] | None:
+    """``(opponent string, capturing vertex)`` when a recount that turns ``color``'s territory into
+    seki by reversing ``stones`` (score ``before`` -> ``after``) involves a string of the opponent
+    that is in atari in ``final`` and that ``color`` captures at once (:func:`capture_at`), else None.
+
+    Involved: the opponent string is in contact with ``stones`` (adjacent, or
+    sharing a liberty) and its fate differs between the two counts or it
+    touches the territory ``color`` loses.  A count that leaves that area in
+    seki is not what the rules give: under AJR the opponent moves first in
+    the life test, but after any answer the owner still takes that string (or
+    it was already lost), so the seki the players counted does not exist
+    (example: KGS2003 2003-07-27-22, White G17 next to Black H17 and J16-K16
+    whose last liberty is J17).
+    """
+    g = geometry(final.size)
+    k = 0 if color is Color.BLACK else 1
+    lost = before.territory[k] & ~after.territory[k]
+    mine = stones & final.stones(color)
+    contact = dilate(mine, g) | dilate(dilate(mine, g) & final.empty_bits, g)
+    for _, chain in sorted(final.chains(color.opponent), key=lambda t: t[1]):
+        if not chain & contact:
+            continue
+        if before.fate_of(chain) is after.fate_of(chain) and not dilate(chain, g) & lost:
+            continue
+        where = capture_at(final, chain, color.opponent)
+        if where is not None:
+            return vertex_of(final, chain), where
+    return None
+
+
+def one_sided_counts(ruling) -> list[tuple[Color, float, int, int, int]]:
+    """For each colour C: the count of the final position without any fill, with every string of C
+    that is not proven alive counted not alive and every unproven string of the other colour alive
+    (what a player gets by marking all of the opponent's unproven stones dead and none of their
+    own), as ``(C, margin, n, k, m)``: this count removes ``n`` strings (``k`` stones) of C that our
+    analysis judges alive and keeps ``m`` strings of the other colour that it judges not alive.
+    With the proven verdicts kept it is the count most favourable to C's opponent."""
+    final = ruling.replay.final
+    verdicts = final_verdicts(ruling)
+    out = []
+    for color in (Color.BLACK, Color.WHITE):
+        changed, n, k, m = [], 0, 0, 0
+        for w in verdicts:
+            if w.provenance == "assumed":
+                want = "not_alive" if w.color is color else "alive"
+                if w.status != want:
+                    if w.color is color:
+                        n, k = n + 1, k + w.stones.bit_count()
+                    else:
+                        m += 1
+                w = dataclasses.replace(w, status=want)
+            changed.append(w)
+        margin = territory_score(final, changed, ruling.rules, komi=ruling.komi).margin
+        out.append((color, margin, n, k, m))
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class Explanation:
     """A recount that gives RE: ``(category, vertex, detail)`` for the table."""
@@ -385,8 +502,13 @@ def explanations(ruling, re_margin: float) -> list[Explanation]:
 
     (d) a capturable stone our count removes is kept; (a) the fill without its
     teire (all of them, then each alone); (c) one assumed verdict reversed
-    (``Ruling.flipped``); (b) no fill at all.  Each is computed here from the
-    ruling, never looked up.
+    (``Ruling.flipped``; the first whose reversal is not refuted by
+    :func:`seki_refutation`, and if every one is, the players' error); (c2)
+    one group of assumed strings reversed (:func:`assumed_groups`, the
+    largest first); (b) no fill at all; (e) the most one-sided count
+    (:func:`one_sided_counts`); (c3) only if none of these gives it, one
+    verdict reversed with the fill proposed anew (:func:`_refilled_reversal`).
+    Each is computed here from the ruling, never looked up.
     """
     final = ruling.replay.final
     out: list[Explanation] = []
@@ -416,18 +538,112 @@ def explanations(ruling, re_margin: float) -> list[Explanation]:
                    key=lambda t: (-t[0].stones.bit_count(), t[0].stones))
     exact = [(v, m) for v, m in flips if _same(m, re_margin)]
     if exact:
-        v, margin = exact[0]
-        kind = _reversal_kind(ruling, v)
-        out.append(Explanation(f"{BUG} (most likely): life heuristic (assumed): {kind}; reversing it alone gives RE",
-                               v.vertex, (f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stones, "
-                                          f"{v.status.replace('_', ' ')}) reversed: {format_margin(margin)} = RE"
-                                          + (f"; {len(exact) - 1} other string(s) too" if len(exact) > 1 else ""))))
+        # The first reversal not refuted by an immediate capture; if every one is, the first.
+        refutations = []
+        for v, margin in exact:
+            kind = _reversal_kind(ruling, v)
+            refuted = (seki_refutation(final, v.stones, v.color, ruling.score, reversed_score(ruling, v))
+                       if kind.startswith("seki") else None)
+            refutations.append((v, margin, kind, refuted))
+            if refuted is None:
+                break
+        v, margin, kind, refuted = next((t for t in refutations if t[3] is None), refutations[0])
+        others = len(exact) - 1
+        text = (f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stones, {v.status.replace('_', ' ')}) "
+                f"reversed: {format_margin(margin)} = RE" + (f"; {others} other string(s) too" if others else ""))
+        skipped = [t for t in refutations if t[3] is not None and t[0] is not v]
+        if refuted:
+            text += f" (all {len(exact)} such reversals are refuted)" if others else ""
+        elif skipped:
+            text += "; " + "; ".join(f"not {w.color.word} {w.vertex}: " + _refuted_text(w, r, "its reversal")
+                                     for w, _, _, r in skipped)
+        if refuted:
+            out.append(Explanation(SEKI_REFUTED, v.vertex, _refuted_text(v, refuted, text)))
+        else:
+            out.append(Explanation(f"{BUG} (most likely): life heuristic (assumed): {kind}; reversing it alone gives "
+                                   "RE", v.vertex, text))
+    for group in sorted(assumed_groups(ruling.position, ruling.assumed),
+                        key=lambda grp: (-sum(w.stones.bit_count() for w in grp), min(w.stones for w in grp))):
+        after = reversed_group_score(ruling, group)
+        if not _same(after.margin, re_margin):
+            continue
+        v = max(group, key=lambda w: (w.stones.bit_count(), -w.stones))
+        stones = sum(w.stones.bit_count() for w in group)
+        names = ", ".join(w.vertex for w in group)
+        text = (f"{v.color.word} group {names} ({len(group)} strings, {stones} stones, "
+                f"{v.status.replace('_', ' ')}) reversed: {format_margin(after.margin)} = RE")
+        if v.status == "alive":
+            kind = ("dead stones judged alive" if any(after.fate_of(w.stones) is Fate.DEAD for w in group)
+                    else "seki judged alive (territory counted in seki)")
+        else:
+            kind = ("living stones removed as dead" if any(ruling.fate(w) is Fate.DEAD for w in group)
+                    else "living string judged not alive (no territory next to it)")
+        union = 0
+        for w in group:
+            union |= w.stones
+        refuted = seki_refutation(final, union, v.color, ruling.score, after) if kind.startswith("seki") else None
+        if refuted:
+            out.append(Explanation(SEKI_REFUTED, v.vertex, _refuted_text(v, refuted, text)))
+        else:
+            out.append(Explanation(f"{BUG} (most likely): life heuristic (assumed): {kind}; reversing one group of "
+                                   "strings gives RE", v.vertex, text))
+        break
     if moves:
         margin, _, _ = recount(final, verdicts, ruling.komi, "none", ruling.rules)
         if _same(margin, re_margin):
             out.append(Explanation(NO_FILL, moves[0].vertex,
                                    f"no fill: {format_margin(margin)} = RE; our fill has {len(moves)} move(s)"))
+    for color, margin, n, k, m in one_sided_counts(ruling):
+        if n and n + m >= 2 and _same(margin, re_margin):
+            big = max((w for w in ruling.assumed if w.color is color and w.status == "alive"),
+                      key=lambda w: (w.stones.bit_count(), -w.stones))
+            out.append(Explanation(ONE_SIDED, big.vertex, (
+                f"RE = the count without fill with every {color.word} string not proven alive removed and every "
+                f"unproven {color.opponent.word} string alive: {format_margin(margin)}; it removes {n} "
+                f"{color.word} string(s) ({k} stones) that we judge alive, the largest {big.vertex} "
+                f"({big.stones.bit_count()} stones), and keeps {m} {color.opponent.word} string(s) we judge not "
+                "alive")))
+    if not out:  # the costliest (a fill proposed per assumed string), so only as a last resort
+        refilled = _refilled_reversal(ruling, re_margin)
+        if refilled is not None:
+            out.append(refilled)
     return out
+
+
+def _refilled_reversal(ruling, re_margin: float) -> Explanation | None:
+    """One assumed verdict reversed and the fill proposed anew for the changed verdicts (the fill
+    depends on them: a string now dead needs no teire, a string now alive may), counted on the
+    final position: the largest string whose reversal gives ``re_margin``, or None."""
+    final = ruling.replay.final
+    verdicts = final_verdicts(ruling)
+    order = sorted((k for k, v in enumerate(verdicts) if v.provenance == "assumed"),
+                   key=lambda k: (-verdicts[k].stones.bit_count(), verdicts[k].stones))
+    for k in order:
+        v = verdicts[k]
+        other = "not_alive" if v.status == "alive" else "alive"
+        changed = [dataclasses.replace(w, status=other) if j == k else w for j, w in enumerate(verdicts)]
+        try:
+            margin, fill, _ = recount(final, changed, ruling.komi, "propose", ruling.rules)
+        except AdjudicatorError:
+            continue
+        if not _same(margin, re_margin):
+            continue
+        counted = next((w for w in ruling.verdicts if w.color is v.color and w.stones & v.stones), None)
+        kind = _reversal_kind(ruling, counted) if counted is not None else "string captured by the fill"
+        fixed = ruling.flipped.get(counted.stones) if counted is not None else None
+        return Explanation(REFILLED.format(kind=kind), v.vertex, (
+            f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stones, {v.status.replace('_', ' ')}) reversed, "
+            f"with the fill proposed for that verdict ({len(fill.moves)} moves, {fill.count('teire')} teire): "
+            f"{format_margin(margin)} = RE"
+            + (f"; reversed in our filled position it gives {format_margin(fixed)}" if fixed is not None else "")))
+    return None
+
+
+def _refuted_text(v: Verdict, refuted: tuple[str, str], text: str) -> str:
+    string, where = refuted
+    return (f"{text}, which leaves it in seki; but {v.color.opponent.word} {string} in contact with it is in atari "
+            f"and {v.color.word} captures it at once at {where}, so the rules give no seki there (our verdict "
+            "alive stands)")
 
 
 def classify_unmarked(ruling, re_margin: float) -> tuple[str, str, str]:
