@@ -99,10 +99,10 @@ def test_loader_rejects_a_malformed_sidecar_with_a_clear_error(tmp_path, body, m
 
 
 def test_a_case_budget_is_used_for_that_preset_only(tmp_path):
-    # The double-ko seki needs about 247,000 positions for White's A5 under AJR; without its
-    # own budget the string stays assumed and the run fails.
+    # Black's A2 and B1 of the temporary-seki bent four need about 38,000 positions each under
+    # AJR; without the case's own budget they stay assumed and the run fails.
     by_name = {c.name: c for c in CASES}
-    case = by_name["double-ko-seki-gnugo"]
+    case = by_name["bent-four-temporary-seki"]
     assert case.expected["ajr"].budget > 20_000 and not case.expected["j1989"].budget
     import dataclasses
     stripped = dataclasses.replace(case, expected={**case.expected, "ajr": dataclasses.replace(

@@ -711,23 +711,39 @@ def _random_area_problem(rng: random.Random, size: int) -> tuple[Position, tuple
     return pos, target, area
 
 
-def test_no_room_for_two_eyes_means_no_formation_whatever_is_played():
-    # _eye_room == 0 claims that no later position of the move-sequence, whoever
-    # plays what, has a formation of P sharing a point with S.  Random
-    # playouts from such positions (plays inside the area, board.py's rules,
-    # basic ko, passes) check the claim with twoeye's independent test.
+def _room_without_pass_alive_chains(searcher, p: int, o: int, monkeypatch) -> int:
+    """The room test with only the O chains next to points nobody may play on as permanent."""
+    from adjudicator.analysis import search as search_module
+
+    with monkeypatch.context() as m:
+        m.setattr(search_module, "_pass_alive_stones", lambda *args: 0)
+        return searcher._eye_room_now(p, o)
+
+
+def test_no_room_for_two_eyes_means_no_formation_while_o_passes(monkeypatch):
+    # _eye_room == 0 claims that if O passes at every turn from here, no later
+    # position of the move-sequence has a formation of P sharing a point with S,
+    # whatever P plays.  Where the room is 0 already by the O chains next to
+    # points nobody may play on (without Benson's pass-alive chains), the claim
+    # holds whoever plays what, and both sides play at random.  Random playouts
+    # from such positions (plays inside the area, board.py's rules, basic ko,
+    # passes) check the claim with twoeye's independent test.
     rng = random.Random(11)
-    positions = lines = 0
-    while positions < 120:
-        problem = _random_area_problem(rng, rng.choice([4, 5]))
+    positions = {"any-play": 0, "o-passes": 0}
+    lines = 0
+    while min(positions.values()) < 60:
+        size = rng.choice([4, 5])
+        problem = _random_area_problem(rng, size) if rng.random() < 0.5 else _random_full_problem(rng, size)
         if problem is None:
             continue
         pos, target, area = problem
         searcher = _searcher_for(pos, target, area)
         owner = pos.color_at(target)
-        if searcher._eye_room(pos.stones(owner), pos.stones(owner.opponent)):
+        p, o = pos.stones(owner), pos.stones(owner.opponent)
+        if searcher._eye_room(p, o):
             continue
-        positions += 1
+        o_passes = bool(_room_without_pass_alive_chains(searcher, p, o, monkeypatch))
+        positions["o-passes" if o_passes else "any-play"] += 1
         s_bits = pos.chain(target)
         area_points = pos.points(area)
         for _ in range(8):
@@ -735,6 +751,8 @@ def test_no_room_for_two_eyes_means_no_formation_whatever_is_played():
             for _ in range(40):
                 assert not has_formation_touching(node, owner, s_bits), f"\n{pos}\ntarget {target}\nreached\n{node}"
                 moves = area_points + [None]
+                if o_passes and node.to_play is not owner:
+                    moves = [None]
                 rng.shuffle(moves)
                 for move in moves:
                     try:
@@ -744,7 +762,23 @@ def test_no_room_for_two_eyes_means_no_formation_whatever_is_played():
                         continue
             assert not has_formation_touching(node, owner, s_bits)
             lines += 1
-    assert lines == 8 * positions
+    assert lines == 8 * sum(positions.values())
+
+
+def _random_full_problem(rng: random.Random, size: int) -> tuple[Position, tuple[int, int], int] | None:
+    """Random stones on a small board, the area the whole board: no point is out of play, so
+    the room test's permanent O stones can only be Benson's pass-alive chains."""
+    points = list(itertools.product(range(size), repeat=2))
+    black = [p for p in points if rng.random() < 0.45]
+    white = [p for p in points if p not in black and rng.random() < 0.45]
+    try:
+        pos = Position.from_points(size, black, white)
+    except InvalidPosition:
+        return None
+    if not pos.black or not pos.white:
+        return None
+    target = rng.choice(pos.points(pos.black | pos.white))
+    return pos, target, geometry(size).full
 
 
 @pytest.mark.parametrize("phase", [None, 25], ids=["default-phases", "phases-of-25-nodes"])
@@ -884,7 +918,8 @@ def test_double_ko_seki_is_proven_not_alive():
     # (seki, J1989 commentary; AJR: not independently alive).  The rest of the
     # board is a settled black wall whose eyes (`,`) are outside the area.
     # Not provable in millions of nodes before the room test and O's pass
-    # ordering phases.
+    # ordering phases; 15,980 positions with them, and 555 since the room test
+    # counts O's pass-alive chains and O's self-ataris come after its pass.
     pos, _ = diagram(
         """
         . x o o o x , , ,
@@ -903,7 +938,7 @@ def test_double_ko_seki_is_proven_not_alive():
     target = pt("C9", pos)
     area = flood(pos.chain(target), g.full & ~wall, g)
     assert area.bit_count() == 28
-    r = prove_independent_life(pos, target, area=area, max_nodes=200_000, max_seconds=60)
+    r = prove_independent_life(pos, target, area=area, max_nodes=20_000)
     assert (r.status, r.proven) == ("not_alive", True), r.reason
     check_line(pos, target, area, r)
 
@@ -964,3 +999,132 @@ def test_history_refinements_do_not_change_verdicts(phase, monkeypatch):
         compared += 1
     assert min(refined) >= 20, refined
     assert cuts[0] >= 20, cuts
+
+
+# -- the attacker's pass-alive chains in the room test, and its self-ataris ------------
+
+
+def test_pass_alive_stones_agree_with_bensons_algorithm_on_the_graph():
+    # The bitboard Benson of the room test (all chains as candidates, no fixed
+    # stones) against analysis/benson.py on random positions, both colours.
+    from adjudicator.analysis.benson import pass_alive
+    from adjudicator.analysis.search import _pass_alive_stones
+    from adjudicator.graph import build_graph
+
+    rng = random.Random(41)
+    compared = found = 0
+    while compared < 300:
+        size = rng.choice([4, 5, 6, 7])
+        points = list(itertools.product(range(size), repeat=2))
+        density = rng.uniform(0.3, 0.8)
+        black = [p for p in points if rng.random() < density]
+        white = [p for p in points if p not in black and rng.random() < density / 3]
+        try:
+            pos = Position.from_points(size, black, white)
+        except InvalidPosition:
+            continue
+        g = geometry(size)
+        for color in (B, W):
+            own, other = pos.stones(color), pos.stones(color.opponent)
+            expected = 0
+            for chain in pass_alive(build_graph(pos), color).chains:
+                expected |= chain.stones
+            assert _pass_alive_stones(own, other, g.full, 0, g) == expected, f"\n{pos}\n{color}"
+            found += bool(expected)
+        compared += 1
+    assert found >= 50, found
+
+
+def _random_tiny_problem(rng: random.Random, whole_board: bool) -> tuple[Position, tuple[int, int], int] | None:
+    """A 4x4 or 5x5 board with two to five empty points, the target a stone of the majority colour;
+    the area is those points and the target's string, or the whole board (captured stones replayable)."""
+    size = rng.choice([4, 5])
+    points = list(itertools.product(range(size), repeat=2))
+    rng.shuffle(points)
+    stones = points[rng.randint(2, 5):]
+    black = [p for p in stones if rng.random() < 0.5]
+    white = [p for p in stones if p not in black]
+    try:
+        pos = Position.from_points(size, black, white)
+    except InvalidPosition:
+        return None
+    majority = B if pos.black.bit_count() >= pos.white.bit_count() else W
+    target = rng.choice(pos.points(pos.stones(majority)))
+    return pos, target, geometry(size).full if whole_board else pos.empty_bits | pos.chain(target)
+
+
+def test_pass_alive_room_test_and_late_self_ataris_agree_with_the_plain_search(monkeypatch):
+    # The room test with the attacker's pass-alive chains (Benson) and O's
+    # self-ataris tried after its pass, against the plain search: no table and
+    # no pass-alive chains in the room test.  Tiny boards with few empty points
+    # (every empty point in the area, so the only permanent O stones are the
+    # pass-alive ones: they decide many lines), or the whole board as the area
+    # (captured points replayable: kos, rebuilt groups, and live targets).
+    from adjudicator.analysis import search as search_module
+
+    original = search_module._pass_alive_stones
+    fired = [0]
+
+    def counting(*args):
+        alive = original(*args)
+        fired[0] += bool(alive)
+        return alive
+
+    rng = random.Random(43)
+    compared = {"alive": 0, "not_alive": 0}
+    attempts = 0
+    while min(compared.values()) < 10:
+        attempts += 1
+        assert attempts < 5_000
+        problem = _random_tiny_problem(rng, whole_board=attempts % 3 != 0)
+        if problem is None:
+            continue
+        pos, target, area = problem
+        monkeypatch.setattr(search_module, "_pass_alive_stones", counting)
+        new = prove_independent_life(pos, target, area=area, max_nodes=2_000)
+        if new.status == "unknown":
+            continue
+        monkeypatch.setattr(search_module, "_pass_alive_stones", lambda *args: 0)
+        plain = prove_independent_life(pos, target, area=area, max_nodes=2_000, transposition_table=False)
+        monkeypatch.setattr(search_module, "_pass_alive_stones", original)
+        if plain.status == "unknown":
+            continue
+        assert new.status == plain.status, f"\n{pos}\ntarget {target}"
+        check_line(pos, target, area, new)
+        compared[new.status] += 1
+    assert fired[0] >= 200, fired
+
+
+# cases/double-ko-seki (and the top of cases/moonshine-life): White's eyeless E9
+# string and Black's B9 string share the liberty E7 and are joined by two kos,
+# White's C9 and Black's F9; a ko capture ataris the other side's string, which
+# answers in the other ko (J1989 commentary: seki; AJR: neither is independently
+# alive).  The rest of the board is a white wall whose eyes (`,`) are outside the
+# area.
+EYELESS_DOUBLE_KO_SEKI = """
+o x o . o x . x o
+o x x o o o x x o
+o x x x . x x x o
+o x x x x x x x o
+o o o o o o o o o
+o , o o o , o o o
+o o o o o o o o o
+o o o , o o o , o
+o o o o o o o o o
+"""
+
+
+@pytest.mark.parametrize("target", ["E9", "C9", "F9"])
+def test_eyeless_double_ko_seki_is_proven_not_alive_within_the_default_budget(target):
+    # Before the room test used the attacker's pass-alive chains and O's
+    # self-ataris of big strings came after its pass, E9 and C9 had no proof
+    # within 300,000 positions: O's first tries put its 19 stones in atari, and
+    # refuting them meant proving that White lives once it has taken them.
+    pos, _ = diagram(EYELESS_DOUBLE_KO_SEKI)
+    g = geometry(pos.size)
+    wall = pos.chain(pt("A1", pos))
+    area = flood(pos.chain(pt(target, pos)), g.full & ~wall, g)
+    assert area.bit_count() == 28
+    r = prove_independent_life(pos, pt(target, pos), area=area, max_nodes=20_000)
+    assert (r.status, r.proven) == ("not_alive", True), r.reason
+    check_line(pos, pt(target, pos), area, r)

@@ -25,11 +25,13 @@ Terminal tests used at every node, both exact:
 - O to move after ``end_passes - 1`` successive passes: O passes, the
   sequence ends, and there is no formation (else the first test fired): P
   loses.  Symmetrically P never passes there (that pass loses).
-- no room for two eyes (:meth:`_Searcher._eye_room` is 0): P can never again
-  have a formation sharing an intersection with S, whatever both players do,
-  so P loses.  The proof is in that method's docstring: it rests on points
-  outside ``area`` that are empty (nobody can ever play there) and the O
-  chains next to them (never capturable).
+- no room for two eyes (:meth:`_Searcher._eye_room` is 0): if O passes at
+  every turn from here, P can never again have a formation sharing an
+  intersection with S, whatever P plays, so P loses.  The proof is in that
+  method's docstring: it rests on points outside ``area`` that are empty
+  (nobody can ever play there), the O chains next to them (never
+  capturable) and the O chains that Benson's algorithm proves pass-alive
+  (never captured while O passes).
 
 Every move-sequence is finite: a play changes the stone arrangement, so the
 pairs of fixed ko are pairs of distinct arrangements; there are finitely many,
@@ -55,16 +57,24 @@ tries the pass first: when P passed last at its node (passes are P's last
 option), all of P's plays there are already refuted and stored, so after O's
 pass P's plays are table hits under the same history (a pass adds no fixed-ko
 pair), except a basic-ko retake that the passes allow again.  O's other pass
-comes last, or, in every other phase of :meth:`_Searcher.run`, before O's
-quiet plays.  At P's nodes, likewise, the moves that the look-ahead generated
-are looked up before the first is searched: a child the table knows as won
-for P under its own history ends the node (:meth:`_Searcher._p_cutoff`).
+comes after its other plays, or, in every other phase of
+:meth:`_Searcher.run`, before O's quiet plays; in both, O's plays that leave
+one of its chains of two stones or more in atari come after the pass.  At P's
+nodes, likewise, the moves that the look-ahead generated are looked up before
+the first is searched: a child the table knows as won for P under its own
+history ends the node (:meth:`_Searcher._p_cutoff`).
 Black's single stones of ``cases/bent-four-outside-liberty`` (alive by
 capturing the corner after a ko fight) took 1,849,501 (A2) positions to a
 proof before items 6 and 7 and this cut-off, and take 249,448 (A2) and
 298,299 (B1) with them.  On the ko precedents of ``cases/`` these changes cut the nodes
 to a proof by 10 to 700 times, and the double-ko sekis, unproven in millions
 of nodes before, take 16,000 to 250,000 (``benchmarks/search_ko.py``).
+Since the room test also counts O's chains that Benson's algorithm proves
+pass-alive as permanent, and O's self-ataris come after its pass, they take
+555 to 7,805 (and A2, B1 above 268,659 and 245,566); the eyeless double-ko
+seki of ``cases/double-ko-seki`` (the threat source of
+``cases/moonshine-life``), whose White strings had no proof within 300,000
+nodes, takes 189 (E9) and 205 (C9).
 
 Iterative deepening on the number of moves is available but off by default:
 on the benchmark (``benchmarks/search_small.py``) it searched more nodes than
@@ -197,6 +207,102 @@ def _play(mover: int, other: int, flat: int, ko: int, g: Geometry) -> tuple[int,
     if not _has_liberty(p, mover, empty, g):
         return None
     return mover, other, 0, 0
+
+
+def _pass_alive_stones(own: int, other: int, seeds: int, fixed: int, g: Geometry) -> int:
+    """Stones of ``own``'s chains through ``seeds`` that Benson's algorithm proves pass-alive.
+
+    Benson (1976), as in :mod:`.benson` but on bitboards, with one addition:
+    the stones ``fixed`` (whole chains of ``own`` that can never be captured,
+    here the chains next to a point that stays empty for good) enclose regions
+    like pass-alive chains, without needing vital regions of their own.  A
+    *region* is a maximal connected set of points without ``own`` stones; it is
+    *vital* to a chain when every empty point of it is a liberty of the chain.
+    Starting from the candidate chains (those through ``seeds``, less
+    ``fixed``): drop the regions bordered by an ``own`` stone that is neither
+    a candidate's nor ``fixed``, drop the candidates with fewer than two vital
+    regions among those kept, and repeat until nothing changes.
+
+    Claim: if ``own`` passes at every turn from here, no sequence of plays of
+    the other player captures a stone of the result (suicide being
+    prohibited).  Proof (Benson's, with ``fixed``): suppose some play captures
+    one first; it captures a chain c of the result (``fixed`` chains are never
+    captured).  c has two vital regions R1, R2, each bordered only by chains of
+    the result or ``fixed``, none captured before this play.  The capturing
+    play fills c's last liberty, which lies in at most one of them, say not in
+    R2; so every empty point of R2 (all liberties of c) was filled earlier, by
+    the other player (``own`` only passes).  The play that filled the last
+    empty point of R2 left the stones in R2 without a liberty: R2 holds no
+    empty point then, and its border is ``own`` stones not yet captured.  That
+    play was suicide unless it captured a chain of the result or ``fixed``,
+    before the first such capture: a contradiction.  A region with no empty
+    point (only the other player's stones, without a liberty) cannot occur.
+
+    Starting from fewer candidates than Benson's (the chains far from
+    ``seeds`` are left out, and regions that touch them are dropped) keeps the
+    argument: it needs only that the result is closed under the two rules.
+    """
+    full = g.full
+    empty = full & ~(own | other)
+    chains = []
+    libs_all = 0
+    todo = own & seeds & ~fixed
+    while todo:
+        chain = flood(todo & -todo, own, g)
+        todo &= ~chain
+        libs = _adjacent(chain, g) & empty
+        chains.append((chain, libs))
+        libs_all |= libs
+    if not chains:
+        return 0
+    not_own = full & ~own
+    # A region holding an empty point that is no candidate's liberty is vital to no
+    # candidate: such points stop a flood, and so do the regions found that way.
+    stop = empty & ~libs_all
+    regions = []
+    starts = 0
+    for chain, _ in chains:
+        starts |= chain
+    starts = _adjacent(starts, g) & not_own & ~stop
+    while starts:
+        region = front = starts & -starts
+        vital = True
+        while front:
+            grown = _adjacent(front, g) & not_own & ~region
+            region |= grown
+            if grown & stop:
+                vital = False
+                break
+            front = grown
+        starts &= ~region
+        if not vital:
+            stop |= region
+            continue
+        eyes = region & empty
+        if eyes:
+            regions.append((eyes, _adjacent(region, g) & own))
+    alive = chains
+    while True:
+        kept_stones = fixed
+        for chain, _ in alive:
+            kept_stones |= chain
+        regions = [(eyes, border) for eyes, border in regions if not border & ~kept_stones]
+        keep = []
+        for chain, libs in alive:
+            vital = 0
+            for eyes, border in regions:
+                if border & chain and not eyes & ~libs:
+                    vital += 1
+                    if vital == 2:
+                        keep.append((chain, libs))
+                        break
+        if len(keep) == len(alive):
+            break
+        alive = keep
+    out = 0
+    for chain, _ in alive:
+        out |= chain
+    return out
 
 
 # log2 of the bits of a proof's arrangement sieve (item 6 of _Searcher).  Outside-liberty bent
@@ -599,52 +705,77 @@ class _Searcher:
         return hit
 
     def _eye_room_now(self, p: int, o: int) -> int:
-        """0 if P can never again have a formation sharing an intersection with S; else a positive count.
+        """0 if O can keep P from ever again having a formation sharing an intersection with S; else a positive count.
 
-        Exact whatever both players do from here (any history, any mover).
-        Proof.  (a) A point outside ``area`` that is empty now stays empty to
-        the end: stones appear only by plays, and plays are only inside
-        ``area``.  (b) So an O chain next to such a point always has a
-        liberty and is never captured; stones leave the board only by
-        capture, so every stone of ``perm`` (the O chains touching those
-        points, flooded now) is an O stone at every later position.  (c) A P
-        stone can later stand on a point only if the point is in ``area`` or
-        holds a P stone now.  (d) Let a formation of P (AJR: strings of P and
-        exactly two empty intersections, each adjacent only to the strings,
-        every string adjacent to both) exist at some later position and share
-        a point with S.  Its points avoid ``perm`` (b) and are connected
-        (each string touches each eye), so they lie in one component C of the
-        points off ``perm`` that contains a point of S.  Each eye e is in C
-        and all its neighbours are P stones then, so by (b) and (c) every
-        neighbour is off ``perm`` and in ``area`` or a P stone now: e is a
-        *candidate*.  The two eyes are not adjacent (each eye is adjacent only
-        to strings).  (e) So if no such component has two non-adjacent
-        candidates, no formation can ever share a point with S, and P loses
-        whatever is played.  (f) With anchors, P also wins by a string that
-        holds a point of S and an anchor stone (``_won``).  Its stones then stand
-        on points off ``perm`` (b) that are in ``area`` or P stones now (c), and
-        it is connected, so an anchor is reachable now from a point of S through
-        such points.  A component where that holds counts as room, whatever its
-        candidates (without this, anchors that have no two single-point eyes of
-        their own, unlike the eye-pair anchors ``life`` passes, would be cut off
-        wrongly).  The count returned otherwise (candidates in the components
-        that could hold two eyes, one per component that can reach an anchor)
-        only orders O's moves.
+        O's way is to pass at every turn from here, so 0 proves that P loses
+        (any history, any mover: a pass is always legal, and a history only
+        takes plays away from P).  Proof.  (a) A point outside ``area`` that
+        is empty now stays empty to the end: stones appear only by plays, and
+        plays are only inside ``area``.  (b) So an O chain next to such a
+        point always has a liberty and is never captured, whatever both
+        players do; and while O passes, no chain that
+        :func:`_pass_alive_stones` proves pass-alive (Benson, with the former
+        chains enclosing regions too) is ever captured.  Stones leave the board
+        only by capture, so every stone of ``perm`` (those chains, flooded now)
+        is an O stone at every later position.  (c) A P stone can later stand
+        on a point only if the point is in ``area`` or holds a P stone now.
+        (d) Let a formation of P (AJR: strings of P and exactly two empty
+        intersections, each adjacent only to the strings, every string
+        adjacent to both) exist at some later position and share a point with
+        S.  Its points avoid ``perm`` (b) and are connected (each string
+        touches each eye), so they lie in one component C of the points off
+        ``perm`` that contains a point of S.  Each eye e is in C and all its
+        neighbours are P stones then, so by (b) and (c) every neighbour is off
+        ``perm`` and in ``area`` or a P stone now: e is a *candidate*.  The two
+        eyes are not adjacent (each eye is adjacent only to strings).  (e) So
+        if no such component has two non-adjacent candidates, no formation can
+        ever share a point with S, and P loses.  (f) With anchors, P also wins
+        by a string that holds a point of S and an anchor stone (``_won``).
+        Its stones then stand on points off ``perm`` (b) that are in ``area``
+        or P stones now (c), and it is connected, so an anchor is reachable
+        now from a point of S through such points.  A component where that
+        holds counts as room, whatever its candidates (without this, anchors
+        that have no two single-point eyes of their own, unlike the eye-pair
+        anchors ``life`` passes, would be cut off wrongly).  The count returned
+        otherwise (candidates in the components that could hold two eyes, one
+        per component that can reach an anchor) only orders O's moves.
+
+        The pass-alive chains are looked for only when the chains of (a)
+        leave room (the test is the same with fewer ``perm`` stones, only
+        weaker).  They settle the positions where O has captured P's stones
+        and holds the space in which P would have to live (the double-ko
+        sekis of ``cases/``: ``benchmarks/search_ko.py``).
         """
         g = self.g
         full = g.full
         outside_empty = full & ~(self.area | p | o)
         perm = flood(o & _adjacent(outside_empty, g), o, g) if outside_empty else 0
+        room, comps = self._room_off(p, o, perm)
+        # Only O stones in the components that leave room can change the count: an O stone
+        # off them touches none of their points (it would be in them), so neither its being
+        # permanent nor a region it encloses (whose points would be in them too) matters.
+        if room and comps & o & self.area:
+            alive = _pass_alive_stones(o, p, comps & self.area, perm, g)
+            if alive:
+                room = self._room_off(p, o, perm | alive)[0]
+        return room
+
+    def _room_off(self, p: int, o: int, perm: int) -> tuple[int, int]:
+        """The count of :meth:`_eye_room_now` for the permanent O stones ``perm``, and the
+        union of the components that make it up."""
+        g = self.g
+        full = g.full
         open_ = full & ~perm
         ok = open_ & (self.area | p)
         cand = open_ & ~_adjacent(full & ~ok, g)
         todo = self.target & open_
-        room = 0
+        room = comps = 0
         while todo:
             comp = flood(todo & -todo, open_, g)
             todo &= ~comp
             if self.anchors and flood(comp & self.target & ok, ok, g) & self.anchors:
                 room += 1  # (f): S may still join an anchor
+                comps |= comp
                 continue
             c = cand & comp
             if c & (c - 1) == 0:
@@ -652,7 +783,8 @@ class _Searcher:
             n = c.bit_count()
             if n > 2 or not c & _adjacent(c, g):
                 room += n  # two non-adjacent candidates (three points are never pairwise adjacent)
-        return room
+                comps |= comp
+        return room, comps
 
     def solve(self, p: int, o: int, p_to_move: bool, ko: int, passes: int, depth: int) -> tuple:
         """``(value, cap, arrs)``: the node's value for P (_WIN, _LOSS or _UNKNOWN), the
@@ -664,7 +796,7 @@ class _Searcher:
         if not p_to_move and passes == self.end_passes - 1:
             return _LOSS, 0, 0  # O passes and ends the move-sequence without a formation
         if not self._eye_room(p, o):
-            return _LOSS, 0, 0  # P can never again have a formation touching S
+            return _LOSS, 0, 0  # O passes to the end: P never again has a formation touching S
         if depth <= 0:
             return _UNKNOWN, 0, None
         key = (p, o, p_to_move, ko, passes)
@@ -795,10 +927,15 @@ class _Searcher:
         :meth:`_lookup`, so the entry's proof holds there).  Otherwise
         ``order`` is rewritten in place: the legal plays only, the stored move
         (``hint``) first, then the others by the room they leave P, least
-        first (ties keep the static order); with ``pass_early`` (see
-        :meth:`run`) the pass is put in it too, after the captures and the
-        plays that shrink the room, before the other (quiet) plays.  Ordering
-        only: the value is the same whatever the order.
+        first (ties keep the static order), the pass after them, and last the
+        plays that leave a chain of O of two stones or more in atari (P would
+        capture it at once: in the double-ko sekis of ``cases/`` these were
+        O's first tries, and refuting them meant proving that P lives once it
+        has taken O's big string, hundreds of thousands of positions, while
+        O's pass refutes at once); with ``pass_early`` (see :meth:`run`) the
+        pass comes earlier, after the captures and the plays that shrink the
+        room, before the other (quiet) plays.  Ordering only: the value is the
+        same whatever the order.
         """
         g = self.g
         nn = self.nn
@@ -817,7 +954,15 @@ class _Searcher:
             room = self._eye_room(np_, no_)
             if not room and not self._won(np_, no_):  # solve() tests _won first: keep its order
                 return flat, captured, 0
-            ranked.append((0 if flat == hint else 1, room, len(ranked), flat, captured))
+            # a self-atari of a chain of two stones or more
+            late = False
+            if flat != hint and g.neighbours[flat] & no_:
+                empty = g.full & ~(np_ | no_)
+                libs = g.neighbours[flat] & empty
+                if not libs & (libs - 1):
+                    libs = _adjacent(flood(1 << flat, no_, g), g) & empty
+                    late = not libs & (libs - 1)
+            ranked.append((0 if flat == hint else 1, room, len(ranked), flat, captured, late))
             ckey = (np_, no_, True, ko2, 0)
             if ckey not in tt:
                 continue
@@ -829,16 +974,22 @@ class _Searcher:
             if e is not None and e.value == _LOSS:
                 return flat, captured | e.cap, e.arrs
         ranked.sort()
+        late = [flat for *_, flat, _, bad in ranked if bad]
         if not self.pass_early:
-            order[:] = [flat for _, _, _, flat, _ in ranked]
+            order[:] = [flat for *_, flat, _, bad in ranked if not bad]
+            order.append(_PASS)
+            order.extend(late)
             return None
         # O's pass goes after the stored move, the captures and the plays that
         # shrink P's room, before the quiet plays
         here = self._eye_room(p, o)
-        quiet = [flat for first, room, _, flat, captured in ranked if first and room >= here and not captured]
-        order[:] = [flat for first, room, _, flat, captured in ranked if not (first and room >= here and not captured)]
+        quiet = [flat for first, room, _, flat, captured, bad in ranked
+                 if first and room >= here and not captured and not bad]
+        order[:] = [flat for first, room, _, flat, captured, bad in ranked
+                    if not (first and room >= here and not captured) and not bad]
         order.append(_PASS)
         order.extend(quiet)
+        order.extend(late)
         return None
 
     def _lazy_o_moves(self, order: list[int], p: int, o: int, ko: int, before: int, pass_first: bool = False):
