@@ -175,7 +175,7 @@ from dataclasses import dataclass, field
 
 from ..board import Color, Geometry, Position, flood, geometry, iter_bits
 from ..coords import Move, Point, format_move, vertex_from_point
-from .search import _adjacent, _play, target_string
+from .search import _adjacent, _pass_alive_stones, _play, target_string
 
 __all__ = ["ConfirmResult", "KO_MODES", "confirm_life"]
 
@@ -251,50 +251,13 @@ def _lone_stone(bit: int, stones: int, g: Geometry) -> bool:
 def _pass_alive(p: int, o: int, g: Geometry) -> int:
     """The stones of ``p`` that are pass-alive (Benson 1976), on bitboards; see :mod:`.benson`.
 
-    A P-region is a maximal connected set of points without P stones; it is
-    vital to a P chain when each of its empty points is a liberty of the
-    chain.  Repeat: drop chains with fewer than two vital regions among the
-    regions kept, drop regions touching a dropped chain.
+    The local search's bitboard Benson (:func:`.search._pass_alive_stones`) with every chain of
+    ``p`` as a candidate and no fixed chains: a P-region (a maximal connected set of points
+    without P stones) is vital to a P chain when each of its empty points is a liberty of the
+    chain; drop chains with fewer than two vital regions among the regions kept, drop regions
+    touching a dropped chain, repeat.
     """
-    full = g.full
-    empty = full & ~(p | o)
-    chains = []
-    todo = p
-    while todo:
-        c = flood(todo & -todo, p, g)
-        todo &= ~c
-        chains.append((c, _adjacent(c, g) & empty))
-    regions = []
-    non_p = full & ~p
-    todo = non_p
-    while todo:
-        r = flood(todo & -todo, non_p, g)
-        todo &= ~r
-        regions.append((r, r & empty, _adjacent(r, g) & p))
-    alive_chains = list(chains)
-    kept = list(regions)
-    while True:
-        survivors = []
-        for c, libs in alive_chains:
-            vital = 0
-            for r, r_empty, border in kept:
-                if border & c and r_empty & ~libs == 0:
-                    vital += 1
-                    if vital == 2:
-                        break
-            if vital >= 2:
-                survivors.append((c, libs))
-        if len(survivors) == len(alive_chains):
-            break
-        alive_chains = survivors
-        stones = 0
-        for c, _ in alive_chains:
-            stones |= c
-        kept = [reg for reg in kept if reg[2] & ~stones == 0]
-    out = 0
-    for c, _ in alive_chains:
-        out |= c
-    return out
+    return _pass_alive_stones(p, o, p, 0, g)
 
 
 class _Confirmer:
