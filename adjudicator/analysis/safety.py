@@ -278,15 +278,6 @@ def _vertices(bits: int, size: int, limit: int = 6) -> str:
     return ", ".join(pts)
 
 
-def _bit_list(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low)
-        bits ^= low
-    return out
-
-
 class _Game:
     """One local game on the compact bitboard of a :class:`_LocalSearch`: its points ``R`` and its
     wall, given per wall piece as (points of ``R`` adjacent to it, demand, anchored).  The root game
@@ -440,9 +431,13 @@ class _LocalSearch:
     def _o_moves(self, gm: _Game, p: int, o: int) -> list[int]:
         """O's plays (new O_R), captures of floating strings aside (they are checked as losses)."""
         empty = gm.R & ~p & ~o
+        nbt = self.nbt
         out = []
-        for bit in _bit_list(empty):
-            if self._nbrs(bit) & empty:
+        rest = empty
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if nbt[bit] & empty:
                 out.append(o | bit)
                 continue
             string = self._flood(bit, o | bit)
@@ -454,7 +449,6 @@ class _LocalSearch:
         """(new p, new o) for P's legal plays, lazily, in the order of the class docstring."""
         empty = gm.R & ~p & ~o
         nbt = self.nbt
-        adjw = gm.adjw
         atari = 0  # last liberties of O strings: plays there capture
         rest = o
         while rest:
@@ -463,10 +457,29 @@ class _LocalSearch:
             libs = self._nbrs(s) & empty
             if libs.bit_count() == 1:
                 atari |= libs
-        keyed = sorted((not bit & atari, not bit & first, not bit & near, -(nbt[bit] & empty).bit_count(), bit)
-                       for bit in _bit_list(empty))
-        for k in keyed:
-            bit = k[4]
+        # The order of the class docstring, generated class by class so that a state whose first
+        # answer wins does not pay for sorting the others: captures first, then the liberties of
+        # the string just played, then points next to O stones; within a class, most empty
+        # neighbours first, then the lowest point.
+        for cls in range(8):
+            m = empty & (~atari if cls & 4 else atari) & (~first if cls & 2 else first) & (~near if cls & 1 else near)
+            if not m:
+                continue
+            keys = []
+            while m:
+                bit = m & -m
+                m ^= bit
+                keys.append(((4 - (nbt[bit] & empty).bit_count()) << 12) | (bit.bit_length() - 1))
+            keys.sort()
+            yield from self._p_plays(gm, p, o, empty, atari, keys)
+
+    def _p_plays(self, gm: _Game, p: int, o: int, empty: int, atari: int, keys: list[int]
+                 ) -> Iterator[tuple[int, int]]:
+        """(new p, new o) for P's legal plays at the points of ``keys`` (in that order)."""
+        nbt = self.nbt
+        adjw = gm.adjw
+        for k in keys:
+            bit = 1 << (k & 0xFFF)
             np_ = p | bit
             after = empty & ~bit
             captured = 0
@@ -517,18 +530,29 @@ class _LocalSearch:
             got = self._split(gm, p, o, comps)
             if got is not None:
                 return got
+        memo = gm.memo
         # (a) O passes: P needs a play after which P wins.
-        if not any(self.win(gm, np_, no) for np_, no in self._p_moves(gm, p, o, self._nbrs(o))):
+        for np_, no in self._p_moves(gm, p, o, self._nbrs(o)):
+            v = memo.get((np_, no))
+            if v is None:
+                v = self.win(gm, np_, no)
+            if v:
+                break
+        else:
             return False
         # (b) every O play needs an answer (a play, or else a pass).
         for o2 in self._o_moves(gm, p, o):
             x = o2 & ~o
             first = self._nbrs(self._flood(x, o2))
-            if any(self.win(gm, np_, no) for np_, no in self._p_moves(gm, p, o2, self._nbrs(o2), first)):
-                continue
-            if self.win(gm, p, o2):
-                continue
-            return False
+            for np_, no in self._p_moves(gm, p, o2, self._nbrs(o2), first):
+                v = memo.get((np_, no))
+                if v is None:
+                    v = self.win(gm, np_, no)
+                if v:
+                    break
+            else:
+                if not self.win(gm, p, o2):
+                    return False
         return True
 
     def _split(self, gm: _Game, p: int, o: int, comps: tuple) -> bool | None:
