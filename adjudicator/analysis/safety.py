@@ -445,33 +445,41 @@ class _LocalSearch:
                 out.append(o | bit)
         return out
 
-    def _p_moves(self, gm: _Game, p: int, o: int, near: int, first: int = 0) -> Iterator[tuple[int, int]]:
-        """(new p, new o) for P's legal plays, lazily, in the order of the class docstring."""
-        empty = gm.R & ~p & ~o
-        nbt = self.nbt
-        atari = 0  # last liberties of O strings: plays there capture
+    def _o_strings(self, o: int, empty: int) -> list[tuple[int, int]]:
+        """Each O string of ``o`` with its liberties (empty points of R next to it)."""
+        out = []
         rest = o
         while rest:
             s = self._flood(rest & -rest, o)
             rest &= ~s
-            libs = self._nbrs(s) & empty
-            if libs.bit_count() == 1:
-                atari |= libs
+            out.append((s, self._nbrs(s) & empty))
+        return out
+
+    def _p_moves(self, gm: _Game, p: int, o: int, near: int, first: int, atari: int) -> Iterator[tuple[int, int]]:
+        """(new p, new o) for P's legal plays, lazily, in the order of the class docstring;
+        ``atari`` holds the last liberties of O strings (plays there capture)."""
+        empty = gm.R & ~p & ~o
+        nbt = self.nbt
         # The order of the class docstring, generated class by class so that a state whose first
         # answer wins does not pay for sorting the others: captures first, then the liberties of
         # the string just played, then points next to O stones; within a class, most empty
         # neighbours first, then the lowest point.
-        for cls in range(8):
-            m = empty & (~atari if cls & 4 else atari) & (~first if cls & 2 else first) & (~near if cls & 1 else near)
-            if not m:
+        for a in (empty & atari, empty & ~atari):
+            if not a:
                 continue
-            keys = []
-            while m:
-                bit = m & -m
-                m ^= bit
-                keys.append(((4 - (nbt[bit] & empty).bit_count()) << 12) | (bit.bit_length() - 1))
-            keys.sort()
-            yield from self._p_plays(gm, p, o, empty, atari, keys)
+            for f in (a & first, a & ~first):
+                if not f:
+                    continue
+                for m in (f & near, f & ~near):
+                    if not m:
+                        continue
+                    keys = []
+                    while m:
+                        bit = m & -m
+                        m ^= bit
+                        keys.append(((4 - (nbt[bit] & empty).bit_count()) << 12) | (bit.bit_length() - 1))
+                    keys.sort()
+                    yield from self._p_plays(gm, p, o, empty, atari, keys)
 
     def _p_plays(self, gm: _Game, p: int, o: int, empty: int, atari: int, keys: list[int]
                  ) -> Iterator[tuple[int, int]]:
@@ -531,8 +539,13 @@ class _LocalSearch:
             if got is not None:
                 return got
         memo = gm.memo
+        strings = self._o_strings(o, empty) if o else []
+        atari = 0
+        for _s, libs in strings:
+            if libs.bit_count() == 1:
+                atari |= libs
         # (a) O passes: P needs a play after which P wins.
-        for np_, no in self._p_moves(gm, p, o, self._nbrs(o)):
+        for np_, no in self._p_moves(gm, p, o, self._nbrs(o), 0, atari):
             v = memo.get((np_, no))
             if v is None:
                 v = self.win(gm, np_, no)
@@ -541,10 +554,24 @@ class _LocalSearch:
         else:
             return False
         # (b) every O play needs an answer (a play, or else a pass).
+        nbt = self.nbt
         for o2 in self._o_moves(gm, p, o):
             x = o2 & ~o
-            first = self._nbrs(self._flood(x, o2))
-            for np_, no in self._p_moves(gm, p, o2, self._nbrs(o2), first):
+            # The string of x joins the O strings next to it; the others keep their liberties
+            # (x is not one of them), so only the new string's atari is computed afresh.
+            nx = nbt[x]
+            xs = x
+            atari2 = 0
+            for s, libs in strings:
+                if s & nx:
+                    xs |= s
+                elif libs.bit_count() == 1:
+                    atari2 |= libs
+            first = self._nbrs(xs)
+            xlibs = first & empty & ~x
+            if xlibs.bit_count() == 1:
+                atari2 |= xlibs
+            for np_, no in self._p_moves(gm, p, o2, self._nbrs(o2), first, atari2):
                 v = memo.get((np_, no))
                 if v is None:
                     v = self.win(gm, np_, no)
