@@ -257,12 +257,22 @@ __all__ = ["SafeGroup", "safe_groups", "safety_proofs", "local_region_value"]
 #   10/16/5,000/15,000 with:    static 31.4 %, safety 0.085 s/position, 3.12 games/processor-s (chosen)
 #   11/16/5,000/15,000 with:    static 32.3 %, safety 0.122 s/position, 2.69 games/processor-s
 #   (11/18 and 12/20 with: 32.3 %; 10/16/10,000/30,000 with: 31.6 %, safety 0.111 s under load)
+# After the move generation was made cheaper (same nodes, same values; 60 real regions of 9-14
+# empty points at 20,000 nodes: 20.5 -> 14.7 processor seconds, then 13.4 under load),
+# `python benchmarks/life.py` (200 positions, each run alone on an idle machine, 2026-11-22):
+#   10/16/5,000/15,000:  static 31.4 %, safety 0.063 s/position, life median 0.155 s
+#   12/18/8,000/20,000:  static 32.9 %, safety 0.162 s/position (first speed-up only)
+#   12/18/10,000/30,000: static 33.5 %, safety 0.180 s/position, life median 0.307 s (chosen)
+#   14/20/15,000/45,000: static 33.9 %, safety 0.373 s/position, life median 0.471 s
+#   (14/20/30,000/90,000 before the speed-up, under load: static 35.0 %, safety 1.0 s/position)
+# `python benchmarks/real_games.py` with 12/18/10,000/30,000: no result of the 1,568 games
+# changed; assumed strings 69.3 -> 67.1 % (marked) and 70.6 -> 68.7 % (unmarked).
 # The decomposition (module docstring) is off: on real regions it costs more nodes than it saves
 # (docs/analysis.md; `python benchmarks/safety_regions.py`).
-_DEFAULT_NODES = 5_000
-_DEFAULT_MAX_EMPTY = 10
-_DEFAULT_MAX_POINTS = 16
-_DEFAULT_TOTAL_NODES = 15_000
+_DEFAULT_NODES = 10_000
+_DEFAULT_MAX_EMPTY = 12
+_DEFAULT_MAX_POINTS = 18
+_DEFAULT_TOTAL_NODES = 30_000
 _DEFAULT_DECOMPOSE = False
 _DEFAULT_EXPEND = True
 
