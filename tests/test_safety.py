@@ -583,3 +583,35 @@ def test_expend_vital_proofs_agree_with_the_exact_search():
                 assert result.status == proof.status, (proof.reason, str(pos))
                 confirmed += 1
     assert extra >= 10 and confirmed >= 3, (extra, confirmed)
+
+
+def test_prefilter_changes_only_the_work(monkeypatch):
+    """The optimistic pre-filter of safe_groups skips regions that no safe group can use.  With
+    budgets that settle every region, the groups (chains and regions) are the same with and
+    without it, and it skips searches on some positions, so the comparison is not vacuous."""
+    import adjudicator.analysis.safety as safety
+
+    calls = {True: 0, False: 0}
+    real = safety._region_value
+    mode = {"on": True}
+
+    def counted(*args, **kwargs):
+        calls[mode["on"]] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(safety, "_region_value", counted)
+    compared = 0
+    for seed in range(24):
+        size, empty_left = ((6, 9), (5, 6))[seed % 2]
+        pos = _random_dense_position(9100 + seed, size, empty_left)
+        for color in (B, W):
+            limits = {"max_nodes": 300_000, "total_nodes": 10**8}
+            got = {}
+            for on in (True, False):
+                mode["on"] = on
+                groups = safe_groups(pos, color, prefilter=on, **limits)
+                got[on] = sorted((sorted(c.stones for c in g.chains), g.regions) for g in groups)
+            assert got[True] == got[False], str(pos)
+            compared += bool(got[True])
+    assert compared >= 5, compared
+    assert calls[True] < calls[False], calls
