@@ -548,20 +548,13 @@ class _LocalSearch:
             got = self._split(gm, p, o, comps)
             if got is not None:
                 return got
-        memo = gm.memo
         strings = self._o_strings(o, empty) if o else []
         atari = 0
         for _s, libs in strings:
             if libs.bit_count() == 1:
                 atari |= libs
         # (a) O passes: P needs a play after which P wins.
-        for np_, no in self._p_moves(gm, p, o, self._nbrs(o), 0, atari):
-            v = memo.get((np_, no))
-            if v is None:
-                v = self.win(gm, np_, no)
-            if v:
-                break
-        else:
+        if not self._some_answer_wins(gm, self._p_moves(gm, p, o, self._nbrs(o), 0, atari)):
             return False
         # (b) every O play needs an answer (a play, or else a pass).
         nbt = self.nbt
@@ -581,16 +574,22 @@ class _LocalSearch:
             xlibs = first & empty & ~x
             if xlibs.bit_count() == 1:
                 atari2 |= xlibs
-            for np_, no in self._p_moves(gm, p, o2, self._nbrs(o2), first, atari2):
-                v = memo.get((np_, no))
-                if v is None:
-                    v = self.win(gm, np_, no)
-                if v:
-                    break
-            else:
-                if not self.win(gm, p, o2):
-                    return False
+            if self._some_answer_wins(gm, self._p_moves(gm, p, o2, self._nbrs(o2), first, atari2)):
+                continue
+            if not self.win(gm, p, o2):
+                return False
         return True
+
+    def _some_answer_wins(self, gm: _Game, answers: Iterator[tuple[int, int]]) -> bool:
+        """Whether one of ``answers`` (states with O to move) is won, read from the memo where known."""
+        memo = gm.memo
+        for state in answers:
+            v = memo.get(state)
+            if v is None:
+                v = self.win(gm, *state)
+            if v:
+                return True
+        return False
 
     def _split(self, gm: _Game, p: int, o: int, comps: tuple) -> bool | None:
         """The value of the state from its parts (module docstring, Decomposition), or None if the
