@@ -42,6 +42,14 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   it (a fill never captures living stones).  The
   move's ``reason`` says which string was threatened and why the move is
   needed.
+- **Teire for a connection**: a string proven alive by a miai connection
+  (two empty points, either of which joins it to stones proven alive:
+  ``Verdict.via``) keeps its proof only while the opponent holds at most one
+  of them and its owner answers there.  When a fill takes one, the owner
+  connects at the other next, as for an atari, unless the opponent's stone
+  there would be illegal or a self-atari capturing nothing (the owner would
+  just capture it; :func:`_cut`).  A fill that both cuts and puts a string in
+  atari is refused.
 - **Teire the final position calls for**: a living string already in atari
   when the alternation stopped gets its teire before any dame is filled,
   whoever fills first (the atari exists now); not when the atari is by
@@ -351,8 +359,9 @@ class _Rescue:
 
     point: Point
     chain: int  # the threatened chain (stones)
-    liberty: Point  # its last liberty
+    liberty: Point  # its last liberty (a cut connection: the other point of the pair)
     captures: int  # stones the rescue captures (bitboard)
+    cut: Point | None = None  # a cut connection: the point the opponent filled (module docstring)
 
 
 def _rescue(pos: Position, chain: int, color: Color, not_alive: int, eligible: int) -> _Rescue | None:
@@ -403,6 +412,9 @@ class _State:
     eligible: int  # empty points that may be filled at all (see _eligible)
     facts: tuple[int, int]
     refused: dict[tuple[Point, Color], Refusal]
+    #: miai connections of static proofs: (owner, the chain's stones, the two points, the owner's stones
+    #: next to them that the chain joins); see _cut
+    links: tuple[tuple[Color, int, int, int], ...] = ()
 
 
 def _dame_points(st: _State, color: Color) -> int:
@@ -462,6 +474,64 @@ class _Option:
     threatened: tuple[tuple[int, _Rescue], ...]  # opponent chains put in atari, with their rescue
 
 
+def _links(position: Position, verdicts: list) -> tuple[tuple[Color, int, int, int], ...]:
+    """The miai connections the static proofs of ``verdicts`` rely on (``Verdict.via``)."""
+    g = geometry(position.size)
+    out = []
+    for v in verdicts:
+        via = getattr(v, "via", 0)
+        if v.status != "alive" or via.bit_count() != 2 or via & ~position.empty_bits:
+            continue
+        target = dilate(via, g) & position.stones(v.color) & ~v.stones
+        out.append((v.color, v.stones, via, target))
+    return tuple(out)
+
+
+def _cut(st: _State, after: Position, color: Color, i: int) -> tuple[_Rescue | None, str | None]:
+    """A miai connection of the opponent that ``color``'s fill at flat index ``i`` takes half of.
+
+    A chain proven alive by a connection (``eye-pair+connection``,
+    ``safe-regions+connection``: two empty points, either of which joins it to
+    stones proven alive) stays alive only if its owner takes the other point
+    when the opponent takes one; the dame fill is no exception (otherwise the
+    next fill cuts it, and the count would carry a proof that no longer holds:
+    kgs-19-2017-01-new/2017-01-12-13.sgf, where White filled H9 and J10 and
+    Black's 32 stones were left with the two liberties E15 and F15).  No
+    teire is owed when the opponent could not cut at the other point: the
+    play there is illegal, or a self-atari capturing nothing, which the owner
+    answers by capturing at no cost (in the same game Black's fill at F15 took
+    one point of White's F15/G16 pair, but a black stone at G16, inside
+    White's area, would have had one liberty).  Returns (the owner's
+    connection, None), (None, why it cannot be played), or (None, None) when
+    no teire is owed.
+    """
+    bit = 1 << i
+    owner = color.opponent
+    for c, chain, via, target in st.links:
+        if c is not owner or not via & bit:
+            continue
+        other = via & ~bit
+        if not other & after.empty_bits:
+            continue  # the owner already holds the other point: joined
+        point = divmod(i, after.size)
+        string = after.chain(after.point_of(chain & -chain))
+        if string & target:
+            continue  # joined some other way since
+        join = after.point_of(other)
+        facts, cutting = after.try_play(join, color)
+        if cutting is None or (not facts.captured and cutting.liberties(cutting.chain(join)).bit_count() < 2):
+            continue  # the opponent cannot cut there (illegal, or a self-atari the owner captures): no teire
+        facts, joined = after.try_play(join, owner)
+        if joined is None or facts.captured:
+            return None, (f"it cuts {_string_name(after, string, owner)} from its connection, "
+                          f"and {owner.word} cannot connect at {vertex_from_point(join)}")
+        if joined.liberties(joined.chain(join)).bit_count() < 2:
+            return None, (f"it cuts {_string_name(after, string, owner)} from its connection, and the "
+                          f"connection at {vertex_from_point(join)} would leave it in atari")
+        return _Rescue(join, string, join, 0, cut=point), None
+    return None, None
+
+
 def _option(st: _State, color: Color, i: int) -> _Option | str:
     """The dame fill of ``color`` at flat index ``i``, or the reason it cannot be played."""
     pos = st.pos
@@ -488,8 +558,13 @@ def _option(st: _State, color: Color, i: int) -> _Option | str:
         if libs.bit_count() == 1:
             in_atari |= chain
             last_libs.add(libs)
+    cut, why = _cut(st, after, color, i) if st.links else (None, None)
+    if why is not None:
+        return why
     if not in_atari:
-        return _Option(point, after, ())
+        return _Option(point, after, ((cut.chain, cut),) if cut else ())
+    if cut is not None:
+        return "it would cut a connection and put a string in atari at once"
     if len(last_libs) > 1:
         return "it would put two strings in atari at once"
     # Several strings in atari on the same last liberty are one teire: the connection there saves them
@@ -503,7 +578,7 @@ def _option(st: _State, color: Color, i: int) -> _Option | str:
 
 def _forces_teire(st: _State, pos: Position, color: Color) -> bool:
     """True if ``color`` has, in ``pos``, a dame fill that forces the opponent's teire."""
-    probe = _State(pos, st.alive, st.excluded, st.not_alive, st.eligible, st.facts, st.refused)
+    probe = _State(pos, st.alive, st.excluded, st.not_alive, st.eligible, st.facts, st.refused, st.links)
     for i in iter_bits(_dame_points(probe, color)):
         opt = _option(probe, color, i)
         if isinstance(opt, _Option) and opt.threatened:
@@ -737,13 +812,15 @@ def propose_fill(
     g = geometry(size)
     alive = {Color.BLACK: 0, Color.WHITE: 0}
     not_alive = 0
+    verdicts = list(verdicts)
     for v in verdicts:
         if v.status == "alive":
             alive[v.color] |= v.stones
         else:
             not_alive |= v.stones
     excluded = dilate(not_alive, g)
-    st = _State(start, alive, excluded, not_alive, _eligible(start, alive, excluded), static_facts(start), {})
+    st = _State(start, alive, excluded, not_alive, _eligible(start, alive, excluded), static_facts(start), {},
+                _links(start, verdicts))
     for point, why in (avoid or {}).items():
         for color in (Color.BLACK, Color.WHITE):
             st.refused[point, color] = Refusal(point, color, why)
@@ -762,11 +839,19 @@ def propose_fill(
             assert after is not None  # checked by _rescue on this very position
             chain_name = _string_name(pos, owed.chain, mover)
             caught = facts.captured.bit_count()
-            reason = (
-                f"teire: after {owed_by.color.word} filled the dame at {owed_by.vertex}, {chain_name} had one "
-                f"liberty left ({vertex_from_point(owed.liberty)}); {mover.word} {_teire_how(owed, caught)} so "
-                f"that it cannot be captured; {_TEIRE_COST}"
-            )
+            if owed.cut is not None:
+                reason = (
+                    f"teire: {chain_name} is alive by a connection, one of the two points "
+                    f"{vertex_from_point(owed.cut)} and {vertex_from_point(owed.point)}; after "
+                    f"{owed_by.color.word} filled the dame at {owed_by.vertex}, {mover.word} connects at "
+                    f"{vertex_from_point(owed.point)} so that it cannot be cut off; {_TEIRE_COST}"
+                )
+            else:
+                reason = (
+                    f"teire: after {owed_by.color.word} filled the dame at {owed_by.vertex}, {chain_name} had one "
+                    f"liberty left ({vertex_from_point(owed.liberty)}); {mover.word} {_teire_how(owed, caught)} so "
+                    f"that it cannot be captured; {_TEIRE_COST}"
+                )
             moves.append(FillMove(mover, owed.point, "teire", reason, caught))
             st.pos = after
             _mark_alive(st, after, owed.point, mover)
@@ -802,7 +887,11 @@ def propose_fill(
         reason = f"dame: a neutral point between living stones ({sides}); filling it gains nothing for either side"
         if opt.threatened:
             chain, rescue = opt.threatened[0]
-            reason += f"; it puts {_string_name(opt.after, chain, mover.opponent)} in atari, so a teire follows"
+            if rescue.cut is not None:
+                reason += (f"; it takes one of the two connection points of {_string_name(opt.after, chain, mover.opponent)}"
+                           ", so a teire follows")
+            else:
+                reason += f"; it puts {_string_name(opt.after, chain, mover.opponent)} in atari, so a teire follows"
         move = FillMove(mover, opt.point, "dame", reason)
         moves.append(move)
         st.pos = opt.after

@@ -254,6 +254,19 @@ def carry_verdicts(before: Sequence[Verdict], position: Position) -> list[Verdic
         status = "alive" if any(v.status == "alive" for v in old) else "not_alive"
         base = min(old, key=lambda v: (rank.get(v.provenance, 0), -v.stones.bit_count()))
         extra = "" if chain == base.stones else " (Carried over from the analysis before the fill.)"
+        # A proof by a miai connection holds while both points are empty or one is the owner's; the
+        # fill answers a cut that matters with a teire (filling.py), but where the opponent's stone
+        # on the other point would only be a self-atari it owes none, and the proof is gone.
+        cut = [v for v in old if v.via and v.via & position.stones(color.opponent) and not v.via & position.stones(color)]
+        if cut and base.provenance != "assumed":
+            points = ", ".join(vertex_from_point(divmod(i, position.size)) for i in iter_bits(cut[0].via))
+            out.append(Verdict(
+                color, chain, position.size, status, "assumed", "fill",
+                f"Assumed {status.replace('_', ' ')}: before the fill it was proven by a connection at one of "
+                f"{points}; the fill put an opponent's stone on one of them and no stone of its owner on the other "
+                f"(the proposed fill owes no teire where the opponent's stone there would be a self-atari), so "
+                f"the proof no longer applies. The proof before the fill: {cut[0].reason}"))
+            continue
         out.append(Verdict(color, chain, position.size, status, base.provenance, base.method, base.reason + extra,
                            base.sequence, base.nodes, base.seconds, base.alternatives))
     return out

@@ -344,3 +344,79 @@ def test_proposed_fill_on_real_games_is_legal_and_keeps_proven_statuses(path):
     for color, chain in fill.after.chains():
         if chain & dilate(fill_bits, g) and not chain & not_alive:
             assert fill.after.liberties(chain).bit_count() >= 2
+
+
+# -- miai connections of static proofs ---------------------------------------------------------
+
+# Black's D4 (alone) joins the black wall at C4, D5 or D3.  A hand-written proof by the miai D5/D3
+# (the shape of ``Verdict.via``): both points are dame (they touch White), so if White fills one,
+# Black must take the other, else White's next fill leaves D4 hanging on C4.
+CONNECTION = """
+    x x x . o o
+    x . x . o .
+    x x . x o o
+    . x x . o .
+    x x x x o o
+    . . . x o .
+"""
+
+
+def connection_verdicts(pos, via=("D5", "D3")):
+    bits = 0
+    for v in via:
+        bits |= pos.bit(point_from_vertex(v, pos.size))
+    d4 = pos.chain(point_from_vertex("D4", pos.size))
+    return [
+        SimpleNamespace(color=c, stones=ch, status="alive", via=bits if ch == d4 else 0)
+        for c, ch in pos.chains()
+    ]
+
+
+def test_a_fill_on_one_point_of_a_connection_is_answered_at_the_other(diagram):
+    pos = diagram(CONNECTION)
+    fill = propose_fill(pos, connection_verdicts(pos), first=W)
+    moves = list(fill.moves)
+    # White's first fill is one of the pair (it forces a teire, which a careful filler prefers).
+    assert moves[0].color is W and moves[0].vertex in ("D5", "D3"), played(fill)
+    other = "D3" if moves[0].vertex == "D5" else "D5"
+    assert moves[1].color is B and moves[1].vertex == other and moves[1].kind == "teire", played(fill)
+    assert "connection" in moves[1].reason
+    d4 = fill.after.chain(point_from_vertex("D4", pos.size))
+    assert d4 & fill.after.chain(point_from_vertex("A6", pos.size))  # joined to the wall
+    assert not any(m.vertex == "C4" for m in moves)  # Black's eye stays
+
+
+def test_without_the_proof_no_connection_teire_is_played(diagram):
+    pos = diagram(CONNECTION)
+    fill = propose_fill(pos, connection_verdicts(pos, via=()), first=W)
+    assert not any("connection" in m.reason for m in fill.moves), played(fill)
+
+
+def test_no_connection_teire_where_the_opponent_cannot_cut(diagram):
+    # A proof by the miai D5/C4: a white stone at C4 would be suicide, so White's fill at D5 owes
+    # Black nothing there (the atari teire at C4 comes only once D3 is filled too).
+    pos = diagram(CONNECTION)
+    fill = propose_fill(pos, connection_verdicts(pos, via=("D5", "C4")), first=W)
+    assert not any("connection" in m.reason for m in fill.moves), played(fill)
+
+
+REAL_CONNECTION = DATA / "kgs-2017-connection.sgf"
+
+
+@pytest.mark.parametrize("rules", [AJR, J1989], ids=lambda r: r.name)
+def test_the_fill_keeps_a_connection_alive_in_a_real_game(rules):
+    # kgs-19-2017-01-new/2017-01-12-13.sgf: the fill used to give White both H9 and J10, the
+    # connection of Black's 32 stones F4..., leaving them two liberties shared with White (E15,
+    # F15); under J1989 those became dame, Art. 8 put the strings around them in seki and the count
+    # went from RE (W+0.5) to B+32.5.
+    from adjudicator.report import score_file
+
+    ruling = score_file(REAL_CONNECTION, rules=rules)
+    assert ruling.result == "W+0.5"
+    after = ruling.position
+    f4 = after.chain(point_from_vertex("F4", 19))
+    assert after.liberties(f4).bit_count() > 2 or f4 & after.chain(point_from_vertex("K10", 19))
+    # No proof by connection is carried over with one point taken by the opponent and the other open.
+    for v in ruling.verdicts:
+        if v.provenance == "static" and v.via:
+            assert not (v.via & after.stones(v.color.opponent) and not v.via & after.stones(v.color)), v.vertex

@@ -139,6 +139,13 @@ class Verdict:
         ``"attacker-ko-priority"`` (Korean: the referee decides by ko
         threats) and ``"owner-first"`` (J1989 Art. 13: the status if the
         owner moved first).  Empty for every other verdict.
+    via : int
+        For static proofs by a miai connection (``eye-pair+connection``,
+        ``safe-regions+connection``): the two empty points of which the owner
+        needs one (bitboard); 0 for every other verdict.  The proof holds only
+        while both are empty or one holds the owner's stone, so the dame fill
+        answers an opponent's fill on one with a connection at the other
+        (:mod:`adjudicator.filling`).
     nodes : int
         Search nodes spent on this chain (0 for static).
     seconds : float
@@ -156,6 +163,7 @@ class Verdict:
     nodes: int = 0
     seconds: float = 0.0
     alternatives: tuple[tuple[str, str, tuple[Move, ...]], ...] = ()
+    via: int = 0
 
     @property
     def points(self) -> list[Point]:
@@ -367,7 +375,7 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
     start = time.perf_counter()
     proof = ctx.static.get(chain)
     if proof is not None:
-        return Verdict(chain.color, chain.stones, size, proof.status, "static", proof.rule, proof.reason,
+        return Verdict(chain.color, chain.stones, size, proof.status, "static", proof.rule, proof.reason, via=proof.via,
                        seconds=time.perf_counter() - start)
     # Stones made safe by answers (safety.py) stay safe only if their owner answers every
     # move in their regions; the local game counts such a move and its answer as two
@@ -487,7 +495,7 @@ def _capture_verdict(ctx: _Context, chain: Chain) -> Verdict:
                 "forbid its plays. No new stone there can stay either: dead under J1989 Art. 7-1. "
                 f"The argument: {proof.reason}"
             )
-        return Verdict(chain.color, chain.stones, size, proof.status, "static", proof.rule, reason)
+        return Verdict(chain.color, chain.stones, size, proof.status, "static", proof.rule, reason, via=proof.via)
     return _confirmation_verdict(ctx, chain)
 
 
