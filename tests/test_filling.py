@@ -420,3 +420,15 @@ def test_the_fill_keeps_a_connection_alive_in_a_real_game(rules):
     for v in ruling.verdicts:
         if v.provenance == "static" and v.via:
             assert not (v.via & after.stones(v.color.opponent) and not v.via & after.stones(v.color)), v.vertex
+
+
+def test_no_connection_teire_where_the_cutting_stone_would_stand_alone():
+    # KGS2001/2001-11-11-6.sgf: Black's K10-L10-L11 joins the wall at K11 or J10.  White's fill at
+    # K11 takes one point, but a white stone at J10 would touch no white stone (Black's area): Black
+    # answers such a cut when it comes and takes the stone, so no teire is owed, and the count is the
+    # players' B+14.5 (with the teire at J10 it was B+13.5).
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / "kgs-2001-cut-inside.sgf", rules=AJR)
+    assert not [m for m in ruling.fill.moves if m.kind == "teire" and "connection" in m.reason]
+    assert ruling.result == "B+14.5"
