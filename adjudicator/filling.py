@@ -27,7 +27,10 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   next to a dead stone (it belongs to the territory around that stone).  In
   the final position, an empty region of more than :data:`SMALL_REGION`
   points touching both colours is an unsettled area, not a line of dame: only
-  its points that touch living stones of both colours may be filled.
+  its points that touch living stones of both colours may be filled; once
+  those are filled, a part of it of at most that size that still touches
+  both colours is a line of dame and may be filled whole
+  (:func:`_grow_eligible`).
 - P may fill a dame only if the play is legal, captures nothing, leaves P's
   string with at least two liberties (no self-atari), and every opponent
   string it puts in atari can be saved *for good* by one reply: afterwards
@@ -470,6 +473,33 @@ def _eligible(pos: Position, alive: dict[Color, int], excluded: int) -> int:
     return out & ~excluded
 
 
+def _grow_eligible(st: _State, open_area: int) -> None:
+    """Make eligible the small regions that the fill has cut out of a large neutral area.
+
+    A region of the final position larger than :data:`SMALL_REGION` that touches both
+    colours lends only its points next to both colours to the fill (:func:`_eligible`).
+    Once those are filled, what is left of it may be a short line of dame between the
+    two walls (kgs-19-2017-02-new/2017-02-23-31.sgf: D1, E1, F1 after C1, E2, E3 and E4
+    were filled): a current empty region inside ``open_area`` (the final position's
+    regions that touched living stones of both colours) of at most ``SMALL_REGION``
+    points that still touches living stones of both colours becomes eligible as a whole.
+    Left open, J1989 Art. 8 would make those points dame that put both walls in seki.
+    """
+    pos = st.pos
+    g = geometry(pos.size)
+    empty = pos.empty_bits
+    near_b = dilate(st.alive[Color.BLACK] & pos.black, g)
+    near_w = dilate(st.alive[Color.WHITE] & pos.white, g)
+    todo = open_area & empty & ~st.eligible
+    while todo:
+        region = flood(todo & -todo, empty, g)
+        todo &= ~region
+        if region & ~open_area or region.bit_count() > SMALL_REGION:
+            continue
+        if region & near_b and region & near_w:
+            st.eligible |= region & ~st.excluded
+
+
 @dataclass(frozen=True)
 class _Option:
     point: Point
@@ -847,7 +877,16 @@ def propose_fill(
             st.refused[point, color] = Refusal(point, color, why)
     limit = max_moves if max_moves is not None else start.empty_bits.bit_count()
     moves: list[FillMove] = []
-    neutral = st.eligible  # the points a fill may use: neutral in the final position
+    # The regions of the final position that touch living stones of both colours: neutral.
+    near_b = dilate(alive[Color.BLACK] & start.black, g)
+    near_w = dilate(alive[Color.WHITE] & start.white, g)
+    open_area = 0
+    todo = start.empty_bits & (near_b | near_w) & ~excluded
+    while todo:
+        region = flood(todo & -todo, start.empty_bits, g)
+        todo &= ~region
+        if region & near_b and region & near_w:
+            open_area |= region
     _opening_teire(st, moves, limit)
     mover = start.to_play
     passes = 0
@@ -876,6 +915,7 @@ def propose_fill(
             moves.append(FillMove(mover, owed.point, "teire", reason, caught))
             st.pos = after
             _mark_alive(st, after, owed.point, mover)
+            _grow_eligible(st, open_area)
             owed = owed_by = None
             passes = 0
             mover = mover.opponent
@@ -917,13 +957,14 @@ def propose_fill(
         moves.append(move)
         st.pos = opt.after
         _mark_alive(st, opt.after, opt.point, mover)
+        _grow_eligible(st, open_area)
         if opt.threatened:
             owed = opt.threatened[0][1]
             owed_by = move
         st.facts = facts_after  # computed after the teire, which is played next
         passes = 0
         mover = mover.opponent
-    _closing_fills(st, neutral, moves, limit)
+    _closing_fills(st, st.eligible, moves, limit)
     # Dame still open at the end that were refused: report each once.
     open_points = st.pos.empty_bits
     refused = tuple(

@@ -512,8 +512,11 @@ def _vertices(bits: int, size: int) -> list[str]:
 
 
 def _open_dame(position: Position, score: Score) -> int:
-    """Empty points that are nobody's territory and touch stones of both colours."""
+    """The dame of the count (Art. 8: empty points that are no eye point; ``Score.dame``) that touch
+    a live string in seki, or, without them, the empty points of no territory next to both colours."""
     g = geometry(position.size)
+    if score.dame:
+        return score.dame & dilate(score.seki, g)
     empty = position.empty_bits & ~score.territory[0] & ~score.territory[1]
     return empty & dilate(position.black, g) & dilate(position.white, g)
 

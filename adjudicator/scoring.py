@@ -93,6 +93,10 @@ class Score:
     fates : tuple[tuple[int, Color, Fate], ...]
         ``(stones, color, fate)`` for every string of the position, in the
         order of the verdicts given.
+    dame : int
+        Art. 8 (``SekiRule.ART8_DAME``): the empty points that are no eye
+        point of either player, the dame that put the live strings next to
+        them in seki; 0 under AJR.
     """
 
     size: int
@@ -102,6 +106,7 @@ class Score:
     captured: tuple[int, int]
     komi: float
     fates: tuple[tuple[int, Color, Fate], ...]
+    dame: int = 0
 
     def _idx(self, color: Color) -> int:
         return 0 if color is Color.BLACK else 1
@@ -194,8 +199,8 @@ def _split(verdicts: Iterable, position: Position) -> tuple[list, dict[Color, in
     return verdicts, alive, not_alive
 
 
-def _ajr(position: Position, alive, not_alive) -> tuple[dict[Color, int], int]:
-    """AJR territory: (territory per colour, seki-like stones left over)."""
+def _ajr(position: Position, alive, not_alive) -> tuple[dict[Color, int], int, int]:
+    """AJR territory: (territory per colour, seki-like stones left over, dame: none)."""
     g = geometry(position.size)
     empty = position.empty_bits
     territory = {}
@@ -208,13 +213,13 @@ def _ajr(position: Position, alive, not_alive) -> tuple[dict[Color, int], int]:
             if border and not border & ~alive[P]:
                 terr |= comp
         territory[P] = terr
-    return territory, 0
+    return territory, 0, 0
 
 
-def _art8(position: Position, alive, not_alive) -> tuple[dict[Color, int], int]:
+def _art8(position: Position, alive, not_alive) -> tuple[dict[Color, int], int, int]:
     """J1989 Art. 8 territory: eye points of live strings that possess no dame.
 
-    Returns the territories and the live stones in seki.
+    Returns the territories, the live stones in seki and the dame.
     """
     g = geometry(position.size)
     empty = position.empty_bits
@@ -248,10 +253,10 @@ def _art8(position: Position, alive, not_alive) -> tuple[dict[Color, int], int]:
             if not border & in_seki:
                 terr |= comp
         territory[P] = terr
-    return territory, in_seki
+    return territory, in_seki, dame
 
 
-_TERRITORY: dict[SekiRule, Callable[..., tuple[dict[Color, int], int]]] = {
+_TERRITORY: dict[SekiRule, Callable[..., tuple[dict[Color, int], int, int]]] = {
     SekiRule.NOT_INDEPENDENTLY_ALIVE: _ajr,
     SekiRule.ART8_DAME: _art8,
 }
@@ -319,7 +324,7 @@ def territory_score(
     'B+1.5'
     """
     verdicts, alive, not_alive = _split(verdicts, position)
-    territory, seki_live = _TERRITORY[rules.seki](position, alive, not_alive)
+    territory, seki_live, dame = _TERRITORY[rules.seki](position, alive, not_alive)
     tb, tw = territory[Color.BLACK], territory[Color.WHITE]
     removed_black = not_alive[Color.BLACK] & tw
     removed_white = not_alive[Color.WHITE] & tb
@@ -343,4 +348,5 @@ def territory_score(
         captured=captured if captured is not None else position.prisoners,
         komi=float(komi),
         fates=tuple(fates),
+        dame=dame,
     )

@@ -432,3 +432,18 @@ def test_no_connection_teire_where_the_cutting_stone_would_stand_alone():
     ruling = score_file(DATA / "kgs-2001-cut-inside.sgf", rules=AJR)
     assert not [m for m in ruling.fill.moves if m.kind == "teire" and "connection" in m.reason]
     assert ruling.result == "B+14.5"
+
+
+@pytest.mark.parametrize("rules", [AJR, J1989], ids=lambda r: r.name)
+def test_a_line_of_dame_cut_out_of_a_larger_region_is_filled(rules):
+    # kgs-19-2017-02-new/2017-02-23-31.sgf: C1-F1 and E2-E4 are one neutral region of seven points,
+    # of which only the points next to both colours could be filled; D1, E1 and F1 stayed open, and
+    # under J1989 Art. 8 they were dame that put Black's 18 stones C1... and White's 20 stones G1...
+    # in seki (W+24.5 instead of RE B+5.5).
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / "kgs-2017-dame-line.sgf", rules=rules)
+    filled = {m.vertex for m in ruling.fill.moves}
+    assert {"D1", "E1", "F1"} <= filled
+    assert ruling.result == "B+5.5"
+    assert not ruling.score.seki
