@@ -347,7 +347,11 @@ def _seki_partner(ctx: _Context, chain: Chain) -> Chain | None:
     1,568 KGS games of benchmarks/real_games.py (/work/scratch/lead8/ab_partner.py, 2026-11-22):
     without that gate the rule fired in 6 games (marked 1 fixed, 2 broken; unmarked 3 fixed);
     the two broken ones had partners at 58 %, the fixed ones 66-80 %, so the gate was chosen
-    after seeing these six games.
+    after seeing these six games.  "Fixed" means agreeing with the players: in 2017-02-08-7
+    itself White's group has two more liberties (M4, M6) than Black's three stones and wins the
+    race, so the rules give no seki there (the J1989 confirmation proves J9 dead); the rule
+    guesses the players' seki, not the rules' answer, and a semeai-aware guess (the partner must
+    not have liberties of its own) would need White's seki guess corrected as well.
     """
     pos = ctx.position
     g = geometry(pos.size)
