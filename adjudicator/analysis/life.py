@@ -350,8 +350,12 @@ def _seki_partner(ctx: _Context, chain: Chain) -> Chain | None:
     after seeing these six games.  "Fixed" means agreeing with the players: in 2017-02-08-7
     itself White's group has two more liberties (M4, M6) than Black's three stones and wins the
     race, so the rules give no seki there (the J1989 confirmation proves J9 dead); the rule
-    guesses the players' seki, not the rules' answer, and a semeai-aware guess (the partner must
-    not have liberties of its own) would need White's seki guess corrected as well.
+    guesses the players' seki, not the rules' answer.  Tried and not kept (2026-11-22,
+    ``python benchmarks/real_games.py``, per-game comparison with the run before): a race rule
+    that guesses dead a chain whose n >= 2 liberties are all liberties of one opponent chain with
+    at least n liberties of its own (it loses the race whoever moves first), and keeps that
+    opponent out of the seki guess: 18 of the 1,568 results changed, 2017-02-08-7 to the rules'
+    B+20.5, 13 agreements with the record lost, none gained.
     """
     pos = ctx.position
     g = geometry(pos.size)
