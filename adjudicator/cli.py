@@ -252,6 +252,34 @@ def score(
     budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,
     seconds: Annotated[float, typer.Option("--seconds", help=_SECONDS_HELP)] = Budget().seconds,
     skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help=_SKIP_ILLEGAL_HELP)] = False,
+    agreed: Annotated[
+        bool,
+        typer.Option(
+            "--agreed",
+            help="Settle the strings the analysis cannot prove by the players' agreement: the territory marks "
+            "(TB/TW) of the record's last marked node, as KGS writes them after the count (stones on the "
+            "opponent's marks are dead, the others stay) or as --sgf-out writes them.  Proofs are never "
+            "overruled; the reasons name every string whose marks contradict a proof.",
+        ),
+    ] = False,
+    dead: Annotated[
+        Optional[str],
+        typer.Option(
+            "--dead",
+            metavar="VERTICES",
+            help="Your decision as referee: these unproven strings are dead (one stone of each, e.g. D4,Q16). "
+            "Under AJR 'dead' means not independently alive: removed inside the opponent's territory, "
+            "elsewhere left without territory (seki).  A proven string is an error.",
+        ),
+    ] = None,
+    alive: Annotated[
+        Optional[str],
+        typer.Option(
+            "--alive",
+            metavar="VERTICES",
+            help="Your decision as referee: these unproven strings are alive (one stone of each).",
+        ),
+    ] = None,
 ) -> None:
     """Count a finished game: fill dame and teire, decide life, remove dead stones, say who won.
 
@@ -260,6 +288,8 @@ def score(
     verdicts are listed first: a referee must check them), counts territory
     and prisoners, applies komi and prints the result in SGF RE syntax
     (B+2.5, W+0.5, 0 for jigo or a tie, Void for no result) with the reasons.
+    Settle the assumed verdicts by the players' marks (--agreed) or by your
+    own decisions (--dead, --alive); the count then follows them.
     """
     try:
         parsed = _budget(budget, seconds)
@@ -272,6 +302,9 @@ def score(
             budget=parsed,
             reanalyse=reanalyse,
             skip_illegal=skip_illegal,
+            agreed=agreed,
+            dead=dead,
+            alive=alive,
         )
         if sgf_out is not None:
             write_annotated_sgf(file, sgf_out, **sgf_annotation(ruling))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from .agreement import AgreementError, agreement_from_marks, referee_decisions
 from .board import Color
 from .errors import AdjudicatorError
 from .filling import FillError, format_fill, parse_fill
@@ -26,7 +27,7 @@ from .scoring import format_margin
 from .analysis.life import Budget, Verdict, analyse_chain, analyse_position
 from .coords import format_move, point_from_vertex, vertex_from_point
 from .rules import RuleSet, describe_rulesets, parse_ruleset
-from .sgfio import parse_sgf, read_sgf
+from .sgfio import parse_sgf, read_sgf, read_territory_marks
 
 __all__ = [
     "JSON_FORMAT",
@@ -315,6 +316,9 @@ def score_file(
     budget: Budget = Budget(),
     reanalyse: bool = False,
     skip_illegal: bool = False,
+    agreed: bool = False,
+    dead: str | None = None,
+    alive: str | None = None,
 ) -> Ruling:
     """Read, replay and rule on the record at ``path``: the library side of ``adjudicator score``.
 
@@ -339,6 +343,13 @@ def score_file(
         finding in the reasons) instead of raising IllegalMove.  Off by
         default: a position reached by skipping a move is not the game's, so a
         ruling on it needs the user's say-so.
+    agreed : bool
+        Settle the strings the analysis does not prove by the players' marks
+        in the record (``TB``/``TW`` of the last node that has them, as KGS
+        writes them after the count; :mod:`adjudicator.agreement`).
+    dead, alive : str, optional
+        A referee's decisions for unproven strings, as vertices (one stone of
+        each string): ``dead="D4,Q16"``, ``alive="C3"``.
 
     Returns
     -------
@@ -353,6 +364,10 @@ def score_file(
         retake), unless ``skip_illegal``.
     FillError
         If ``fill`` cannot be parsed or played, or is given with ``no_fill``.
+    AgreementError
+        If ``agreed`` is asked for a record without marks or together with
+        decisions, or a decision names no stone, names a string twice or
+        contradicts a proof.
     AdjudicatorError
         If ``komi`` is not a finite number of at most 1000 points either way.
     """
@@ -361,13 +376,21 @@ def score_file(
         raise AdjudicatorError(f"komi {komi!r} is not a number of points between -1000 and 1000")
     if fill is not None and no_fill:
         raise FillError("give either --fill or --no-fill, not both")
+    if agreed and (dead is not None or alive is not None):
+        raise AgreementError("give either --agreed (the players' marks) or --dead/--alive (your decisions), "
+                             "not both")
     result = replay(read_sgf(path), ruleset, strict=not skip_illegal)
     choice: Any = "propose"
     if no_fill:
         choice = "none"
     elif fill is not None:
         choice = parse_fill(fill, result.final.size)
-    return adjudicate(result, komi=komi, fill=choice, budget=budget, reanalyse=reanalyse)
+    agreement = None
+    if agreed:
+        agreement = agreement_from_marks(result.final, *read_territory_marks(path))
+    elif dead is not None or alive is not None:
+        agreement = referee_decisions(result.final.size, dead=dead, alive=alive)
+    return adjudicate(result, komi=komi, fill=choice, budget=budget, reanalyse=reanalyse, agreement=agreement)
 
 
 _FATE_ORDER = {"assumed": 0, "search": 1, "static": 2}
@@ -420,6 +443,8 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
         "refused": [r.to_dict() for r in ruling.fill.refused],
         "assumed": len(ruling.assumed),
         "decisive": len(ruling.decisive_assumed),
+        "agreement": ruling.agreement.source if ruling.agreement is not None else None,
+        "agreed": len(ruling.agreed),
         "strings": strings,
         "status_changes": list(ruling.status_changes),
         "reasons": [r.to_dict() for r in ruling.reasons],
@@ -504,10 +529,11 @@ def render_ruling(ruling: Ruling) -> str:
         f"Result: {ruling.result} ({ruling.summary})",
         "",
     ]
-    assumed = ruling.assumed
+    assumed = ruling.unsettled
+    agreed = ruling.agreed
     proven = [v for v in _ordered(ruling) if v.provenance != "assumed"]
     if assumed and ruling.decided_by_count:
-        decisive = ruling.decisive_assumed
+        decisive = [v for v in assumed if ruling.decisive(v)]
         others = [v for v in assumed if not ruling.decisive(v)]
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them).")
@@ -525,8 +551,15 @@ def render_ruling(ruling: Ruling) -> str:
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them):")
         lines.extend(_verdict_line(ruling, v) for v in assumed)
+    elif agreed:
+        lines.append(f"Every string is proven or settled by agreement ({len(agreed)} of {len(ruling.verdicts)} "
+                     "by agreement).")
     else:
         lines.append(f"All {len(ruling.verdicts)} strings have proven verdicts (static or search).")
+    if agreed:
+        source = ruling.agreement.words if ruling.agreement is not None else "an agreement"
+        lines.append(f"Settled by agreement ({len(agreed)}; not proven, the status is {source}):")
+        lines.extend(_verdict_line(ruling, v) for v in agreed)
     if proven:
         lines.append(f"Proven ({len(proven)}):")
         lines.extend(_verdict_line(ruling, v) for v in proven)

@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
 from .analysis.confirm import _pass_alive, confirm_life
+from .agreement import Agreement, settle, settled_by_agreement
 from .analysis.life import Budget, Verdict, analyse_position
 from .board import Color, Position, dilate, flood, geometry, iter_bits
 from .coords import Point, vertex_from_point
@@ -149,6 +150,9 @@ class Ruling:
         :meth:`decisive`.
     seconds : float
         Wall time of :func:`adjudicate`.
+    agreement : Agreement or None
+        The agreement that settled unproven verdicts (``adjudicate``'s
+        ``agreement``), if any.
     """
 
     replay: Replay
@@ -165,6 +169,7 @@ class Ruling:
     seconds: float = 0.0
     alternatives: list[Alternative] = field(default_factory=list)
     flipped: dict[int, float] = field(default_factory=dict)
+    agreement: Agreement | None = None
 
     @property
     def rules(self):
@@ -179,6 +184,16 @@ class Ruling:
     def assumed(self) -> list[Verdict]:
         """Verdicts that are heuristic guesses (provenance ``assumed``): a referee must check these."""
         return [v for v in self.verdicts if v.provenance == "assumed"]
+
+    @property
+    def agreed(self) -> list[Verdict]:
+        """Assumed verdicts whose status the players' marks or a referee's decision set (not proven either)."""
+        return [v for v in self.verdicts if settled_by_agreement(v)]
+
+    @property
+    def unsettled(self) -> list[Verdict]:
+        """Assumed verdicts that are still the heuristic's guesses (no proof, no agreement)."""
+        return [v for v in self.verdicts if v.provenance == "assumed" and not settled_by_agreement(v)]
 
     def decisive(self, verdict: Verdict) -> bool:
         """True if the count decides the game and reversing this assumed verdict alone changes its winner.
@@ -308,6 +323,7 @@ def adjudicate(
     fill: FillChoice = "propose",
     budget: Budget = Budget(),
     reanalyse: bool = False,
+    agreement: Agreement | None = None,
 ) -> Ruling:
     """Rule on the end of a replayed game under its rule set.
 
@@ -331,6 +347,11 @@ def adjudicate(
         status changes): in one measurement (80 marked KGS games, heuristic of
         commit f2b05d0) both gave the same 68 results and this took half the
         time (docs/scoring.md).
+    agreement : Agreement, optional
+        The players' or a referee's statuses for the strings the analysis
+        did not prove (:mod:`adjudicator.agreement`): they replace the
+        heuristic's guesses before the fill; proofs are never overruled, and
+        where the agreement contradicts one the reasons say so.
 
     Returns
     -------
@@ -375,6 +396,10 @@ def adjudicate(
     reasons: list[Reason] = []
 
     before = analyse_position(final, rules, budget)
+    agreed_notes: list[str] = []
+    if agreement is not None:
+        agreement = agreement.resolve(final, lambda: propose_fill(final, before).after)
+        before, agreed_notes = settle(final, before, agreement, rules, used_komi)
     if fill == "propose":
         chosen = propose_fill(final, before)
     elif fill == "none":
@@ -395,6 +420,8 @@ def adjudicate(
             chosen = propose_fill(final, before, avoid=avoid)
             verdicts = analyse_position(chosen.after, rules, budget) if chosen.moves else before
             changes, _ = _status_changes(before, verdicts, chosen)
+        if agreement is not None:
+            verdicts, _ = settle(chosen.after, verdicts, agreement, rules, used_komi)
     else:
         verdicts, changes = before, []
 
@@ -447,10 +474,17 @@ def adjudicate(
                 f"(J1989 Art. 8) unless the players fill them", "J1989 Art. 8", tuple(names)))
 
     # -- verdicts and count ----------------------------------------------------------
-    n_assumed = sum(1 for v in verdicts if v.provenance == "assumed")
+    if agreement is not None:
+        n_agreed = sum(1 for v in verdicts if settled_by_agreement(v))
+        reasons.append(Reason(
+            f"{n_agreed} unproven string{'s' if n_agreed != 1 else ''} settled by {agreement.words}; "
+            "proven verdicts are never overruled by it.", "AJR, Independent Life"))
+        reasons.extend(Reason(note, None) for note in agreed_notes)
+    guesses = [v for v in verdicts if v.provenance == "assumed" and not settled_by_agreement(v)]
+    n_assumed = len(guesses)
     if n_assumed:
         if outcome in (Outcome.BLACK_WINS, Outcome.WHITE_WINS, Outcome.JIGO):
-            n_decisive = sum(1 for v in verdicts if v.stones in flipped and _winner(flipped[v.stones]) != _winner(margin))
+            n_decisive = sum(1 for v in guesses if v.stones in flipped and _winner(flipped[v.stones]) != _winner(margin))
             which = (f"{n_decisive} of them would change the winner on their own if reversed" if n_decisive
                      else "none of them alone would change the winner if reversed (several together might)")
         else:
@@ -484,6 +518,7 @@ def adjudicate(
         seconds=time.perf_counter() - start,
         alternatives=alternatives,
         flipped=flipped,
+        agreement=agreement,
     )
 
 

@@ -1,0 +1,178 @@
+"""Settling unproven verdicts by agreement (adjudicator/agreement.py, ``score --agreed/--dead/--alive``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.agreement import Agreement, AgreementError, agreement_from_marks, referee_decisions, settle
+from adjudicator.analysis.life import Verdict
+from adjudicator.board import Color
+from adjudicator.cli import app
+from adjudicator.coords import point_from_vertex
+from adjudicator.diagrams import parse_diagram
+from adjudicator.report import ruling_to_dict, score_file
+from adjudicator.rules import AJR
+from adjudicator.scoring import Fate, territory_score
+from adjudicator.sgfio import read_territory_marks
+
+DATA = Path(__file__).parent / "data"
+UNFINISHED = DATA / "kgs-2017-unfinished-left.sgf"
+MARKS_VS_PROOF = DATA / "kgs-2017-marks-vs-proof.sgf"
+SEKI = DATA / "kgs-2017-seki.sgf"
+NO_MARKS = DATA / "kgs-2002-handicap.sgf"
+
+runner = CliRunner()
+
+# A black wall around a 3x3 corner with a white stone inside, and a white wall outside it.
+CORNER = """
+    . . . x . o .
+    . o . x . o .
+    . . . x . o .
+    x x x x . o .
+    . . . . . o .
+    o o o o o o .
+    . . . . . . .
+"""
+INSIDE = (5, 1)  # B6: White's stone inside Black's corner (rows count from the bottom)
+
+
+def _verdicts(pos, assumed_white_inside: str):
+    """Black's wall and White's wall proven alive; White's stone inside Black's corner assumed."""
+    out = []
+    for color, chain in pos.chains():
+        inside = color is Color.WHITE and chain & pos.bit(INSIDE)
+        if inside:
+            out.append(Verdict(color, chain, pos.size, assumed_white_inside, "assumed", "heuristic", "guess"))
+        else:
+            out.append(Verdict(color, chain, pos.size, "alive", "static", "test", "proven by the test"))
+    return out
+
+
+def test_marks_dead_removes_an_assumed_string():
+    pos = parse_diagram(CORNER)
+    marks = agreement_from_marks(pos, [(r, c) for r in range(4, 7) for c in range(3)], [])
+    settled, notes = settle(pos, _verdicts(pos, "alive"), marks, AJR, 0.5)
+    inside = next(v for v in settled if v.stones & pos.bit(INSIDE))
+    assert (inside.status, inside.provenance, inside.method) == ("not_alive", "assumed", "agreed")
+    assert territory_score(pos, settled, AJR, komi=0.5).fate_of(inside.stones) is Fate.DEAD
+    assert notes == []
+
+
+def test_kept_string_that_the_count_would_remove_becomes_alive():
+    # The players marked nothing in the corner: they kept White's stone, so it is not removed.
+    pos = parse_diagram(CORNER)
+    marks = agreement_from_marks(pos, [(6, 6)], [])
+    settled, _ = settle(pos, _verdicts(pos, "not_alive"), marks, AJR, 0.5)
+    inside = next(v for v in settled if v.stones & pos.bit(INSIDE))
+    assert inside.status == "alive" and inside.method == "agreed"
+    assert territory_score(pos, settled, AJR, komi=0.5).fate_of(inside.stones) is not Fate.DEAD
+
+
+def test_proofs_are_never_overruled():
+    pos = parse_diagram(CORNER)
+    verdicts = _verdicts(pos, "alive")
+    wall = next(v for v in verdicts if v.color is Color.BLACK)
+    # Marks that put Black's proven wall in White's territory: followed for nothing, and said so.
+    marks = Agreement("marks", dead=wall.stones)
+    settled, notes = settle(pos, verdicts, marks, AJR, 0.5)
+    assert next(v for v in settled if v.stones == wall.stones) == wall
+    assert len(notes) == 1 and "proven alive" in notes[0] and "proof is followed" in notes[0]
+    # The same as a referee's decision is an error.
+    with pytest.raises(AgreementError, match="proven alive"):
+        settle(pos, verdicts, Agreement("referee", dead=wall.stones), AJR, 0.5)
+
+
+def test_referee_decisions_name_stones():
+    pos = parse_diagram(CORNER)
+    filled = pos.play((6, 4), Color.BLACK)  # a fill stone at E7 joins Black's wall
+
+    def no_fill():
+        raise AssertionError("the fill is needed only for a vertex that is empty in the final position")
+
+    decided = referee_decisions(7, dead="B6", alive="D7").resolve(pos, no_fill)
+    assert decided.dead == pos.chain(INSIDE) and decided.alive == pos.chain((6, 3)) and decided.named == ()
+    # A vertex of the board ``score`` prints: a fill stone names the final strings it joins.
+    assert referee_decisions(7, alive="E7").resolve(pos, lambda: filled).alive == pos.chain((6, 3))
+    with pytest.raises(AgreementError, match="no stone at A7"):
+        referee_decisions(7, dead="A7").resolve(pos, lambda: filled)
+    with pytest.raises(AgreementError, match="both --dead and --alive"):
+        referee_decisions(7, dead="D7", alive="D6").resolve(pos, no_fill)
+    with pytest.raises(AgreementError, match="off the 7x7 board"):
+        referee_decisions(7, alive="Z9")
+
+
+def test_real_game_marks_give_the_players_count():
+    plain = score_file(UNFINISHED)
+    agreed = score_file(UNFINISHED, agreed=True)
+    assert plain.result != "B+3.5"  # the analysis alone misjudges the unfinished left side
+    assert agreed.result == plain.replay.record.result_text.replace(".50", ".5")
+    assert agreed.unsettled == [] and len(agreed.agreed) > 0
+    # Every settled string is dead exactly when its stones lie on the opponent's marks.
+    final = agreed.replay.final
+    tb, tw = read_territory_marks(UNFINISHED)
+    marked = agreement_from_marks(final, tb, tw).dead
+    for v in agreed.agreed:
+        old = v.stones & (final.black | final.white)
+        if old:
+            assert (v.status == "not_alive") == bool(old & marked), v.vertex
+
+
+def test_real_game_marks_against_a_proof():
+    ruling = score_file(MARKS_VS_PROOF, agreed=True)
+    s5 = [v for v in ruling.verdicts if v.vertex == "S5"]
+    assert len(s5) == 1 and s5[0].provenance == "static" and s5[0].status == "not_alive"
+    assert ruling.fate(s5[0]) is Fate.DEAD
+    notes = [r.text for r in ruling.reasons if "proof is followed" in r.text]
+    assert len(notes) == 1 and "S5" in notes[0]
+
+
+def test_real_seki_kept_by_the_marks():
+    ruling = score_file(SEKI, agreed=True)
+    assert ruling.result == "W+5.5"
+    assert any(ruling.fate(v) is Fate.SEKI for v in ruling.verdicts)
+
+
+def test_cli_agreed_and_decisions():
+    result = runner.invoke(app, ["score", str(UNFINISHED), "--agreed", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["agreement"] == "marks" and data["agreed"] > 0 and data["result"] == "B+3.5"
+    assert {s["method"] for s in data["strings"] if s["provenance"] == "assumed"} <= {"agreed", "fill"}
+    text = runner.invoke(app, ["score", str(UNFINISHED), "--agreed"]).stdout
+    assert "Settled by agreement" in text and "[assumed, agreed]" in text
+    # A referee's decision on one assumed string.
+    # A referee's decision on one assumed string, named by the vertex the plain ``score`` prints
+    # (here a stone of the proposed fill: the decision names the final strings it joins).
+    ruling = score_file(UNFINISHED)
+    plain = ruling_to_dict(ruling)
+    target = next(s for s in plain["strings"] if s["provenance"] == "assumed" and s["status"] == "alive")
+    final = ruling.replay.final
+    old_stones = {s for s in target["stones"] if final.color_at(point_from_vertex(s, 19)) is not None}
+    assert old_stones
+    result = runner.invoke(app, ["score", str(UNFINISHED), "--dead", target["vertex"], "--json"])
+    assert result.exit_code == 0, result.output
+    decided = [s for s in json.loads(result.stdout)["strings"] if s["method"] == "referee"]
+    assert decided and all(s["status"] == "not_alive" for s in decided)
+    assert old_stones <= {v for s in decided for v in s["stones"]}
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        ([str(NO_MARKS), "--agreed"], "no territory marks"),
+        ([str(UNFINISHED), "--agreed", "--dead", "G5"], "not both"),
+        ([str(UNFINISHED), "--dead", "A19"], "no stone at A19"),
+        ([str(UNFINISHED), "--alive", "Z1"], "off the 19x19 board"),
+        ([str(MARKS_VS_PROOF), "--dead", "S4"], "proven alive"),
+    ],
+)
+def test_cli_bad_decisions(args, fragment):
+    result = runner.invoke(app, ["score", *args])
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0]
