@@ -156,8 +156,10 @@ def referee_decisions(size: int, dead: str | None = None, alive: str | None = No
 
 
 def settle(position: Position, verdicts: Sequence[Verdict], agreement: Agreement, rules: RuleSet,
-           komi: float) -> tuple[list[Verdict], list[str]]:
+           komi: float) -> tuple[list[Verdict], list[tuple[str, str]]]:
     """The verdicts with the agreed statuses for the ``assumed`` ones, and notes on agreement against proofs.
+
+    Each note is ``(text, vertex)``: the vertex of a proven string the agreement contradicts.
 
     ``verdicts`` holds one verdict per string of ``position``.  Proven
     verdicts are returned unchanged; where the agreement contradicts one, a
@@ -165,7 +167,7 @@ def settle(position: Position, verdicts: Sequence[Verdict], agreement: Agreement
     raised (for a referee's decision, which should name unproven strings only).
     """
     out = list(verdicts)
-    notes: list[str] = []
+    notes: list[tuple[str, str]] = []
     for k, v in enumerate(out):
         named_dead = bool(v.stones & agreement.dead)
         named_alive = bool(v.stones & agreement.alive)
@@ -176,8 +178,9 @@ def settle(position: Position, verdicts: Sequence[Verdict], agreement: Agreement
                     f"the {v.color.word} string at {v.vertex} is proven {_words(v.status)} ({v.provenance}, "
                     f"{v.method}); only unproven (assumed) verdicts can be decided")
             if wrong:
-                notes.append(f"The players' marks give the {v.color.word} string at {v.vertex} as dead, but it is "
-                             f"proven alive ({v.provenance}, {v.method}): the proof is followed, not the marks.")
+                notes.append((f"The players' marks give the {v.color.word} string at {v.vertex} as dead, but it is "
+                              f"proven alive ({v.provenance}, {v.method}): the proof is followed, not the marks.",
+                              v.vertex))
             continue
         if named_dead:
             out[k] = _agreed(v, "not_alive", agreement, "agreed dead")
@@ -200,9 +203,9 @@ def settle(position: Position, verdicts: Sequence[Verdict], agreement: Agreement
         score = territory_score(position, out, rules, komi=komi)
         for v in out:
             if v.provenance != "assumed" and v.stones & agreement.kept and score.fate_of(v.stones) is Fate.DEAD:
-                notes.append(f"The players left the {v.color.word} string at {v.vertex} on the board, but it is "
-                             f"proven {_words(v.status)} ({v.provenance}, {v.method}) and stands in the "
-                             f"{v.color.opponent.word} territory: the proof is followed, it is removed.")
+                notes.append((f"The players left the {v.color.word} string at {v.vertex} on the board, but it is "
+                              f"proven {_words(v.status)} ({v.provenance}, {v.method}) and stands in the "
+                              f"{v.color.opponent.word} territory: the proof is followed, it is removed.", v.vertex))
     return out, notes
 
 

@@ -47,12 +47,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from .agreement import agreement_from_marks
 from .analysis.life import Budget
 from .errors import AdjudicatorError, SgfError
 from .history import replay
 from .ruling import adjudicate, compare_results
 from .rules import RULESETS, RuleSet, parse_ruleset
-from .sgfio import MAX_FILE_BYTES, parse_sgf, read_sgf
+from .sgfio import MAX_FILE_BYTES, parse_sgf, parse_territory_marks, read_sgf, read_territory_marks
 
 __all__ = [
     "MAX_ZIP_MEMBERS",
@@ -235,6 +236,7 @@ def score_source(
     *,
     member_limit: int = MAX_FILE_BYTES,
     archives: dict[str, zipfile.ZipFile] | None = None,
+    agreed: bool = False,
 ) -> dict[str, Any]:
     """Score one record and give its output line as a dict (never raises for bad input).
 
@@ -251,6 +253,13 @@ def score_source(
     (points per colour), ``summary``, ``rules`` and ``format``.  On failure:
     ``key``, ``status`` ``"error"``, ``error`` (one line), ``seconds``,
     ``cpu`` (absent when the worker was stopped), ``rules``.
+
+    With ``agreed`` the unproven verdicts of a record with territory marks
+    (``TB``/``TW``, the players' count as KGS writes it) are settled by them
+    (:mod:`adjudicator.agreement`), and the line adds ``settled_by``
+    (``"marks"``, or None for a record without marks), ``agreed`` (strings
+    settled) and ``marks_vs_proof`` (vertices of proven strings whose marks
+    say otherwise: the proof is followed).
     """
     start, cpu = time.perf_counter(), time.process_time()
     ruleset = rules if isinstance(rules, RuleSet) else parse_ruleset(rules)
@@ -258,11 +267,18 @@ def score_source(
     try:
         if source.error is not None:
             raise SgfError(source.error)
+        agreement = None
         if source.member is None:
             record = read_sgf(source.path)
+            marks = read_territory_marks(source.path) if agreed else None
         else:
-            record = parse_sgf(_read_member(source, member_limit, archives), source.key)
-        ruling = adjudicate(replay(record, ruleset, strict=True), budget=budget)  # an illegal move is an error line
+            data = _read_member(source, member_limit, archives)
+            record = parse_sgf(data, source.key)
+            marks = parse_territory_marks(data, source.key) if agreed else None
+        replayed = replay(record, ruleset, strict=True)  # an illegal move is an error line
+        if marks is not None and (marks[0] or marks[1]):
+            agreement = agreement_from_marks(replayed.final, *marks)
+        ruling = adjudicate(replayed, budget=budget, agreement=agreement)
         score = ruling.score
         re_text = record.result_text
         return {
@@ -280,6 +296,8 @@ def score_source(
             "seki": score.seki.bit_count(),
             "territory": {"black": score.territory[0].bit_count(), "white": score.territory[1].bit_count()},
             "summary": ruling.summary,
+            **({"settled_by": "marks" if agreement is not None else None, "agreed": len(ruling.agreed),
+                "marks_vs_proof": list(ruling.conflicts)} if agreed else {}),
             "rules": label,
             "format": LINE_FORMAT,
         }
@@ -373,7 +391,7 @@ def _rewrite(path: str | os.PathLike[str], data: bytes) -> None:
 # -- the workers ---------------------------------------------------------------------------
 
 
-def _worker_main(conn, rules_text: str, budget: Budget, member_limit: int) -> None:
+def _worker_main(conn, rules_text: str, budget: Budget, member_limit: int, agreed: bool = False) -> None:
     """Body of a worker process: score the sources it is sent until it gets None."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
     ruleset = parse_ruleset(rules_text)
@@ -388,7 +406,8 @@ def _worker_main(conn, rules_text: str, budget: Budget, member_limit: int) -> No
             if task is None:
                 return
             index, source = task
-            conn.send((index, score_source(source, ruleset, budget, member_limit=member_limit, archives=archives)))
+            conn.send((index, score_source(source, ruleset, budget, member_limit=member_limit, archives=archives,
+                                           agreed=agreed)))
     finally:
         for archive in archives.values():
             archive.close()
@@ -397,9 +416,9 @@ def _worker_main(conn, rules_text: str, budget: Budget, member_limit: int) -> No
 class _Worker:
     """A worker process, its end of the pipe and the task it is working on."""
 
-    def __init__(self, ctx, rules_text: str, budget: Budget, member_limit: int) -> None:
+    def __init__(self, ctx, rules_text: str, budget: Budget, member_limit: int, agreed: bool = False) -> None:
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker_main, args=(child, rules_text, budget, member_limit),
+        self.process = ctx.Process(target=_worker_main, args=(child, rules_text, budget, member_limit, agreed),
                                    name="adjudicator-batch", daemon=True)
         self.process.start()
         child.close()
@@ -436,12 +455,13 @@ def _pool_run(
     timeout: float,
     member_limit: int,
     emit: Callable[[dict[str, Any]], None],
+    agreed: bool = False,
 ) -> None:
     """Score ``sources`` on ``jobs`` spawned workers and ``emit`` each line as it comes."""
     ctx = multiprocessing.get_context("spawn")
     pending = collections.deque(enumerate(sources))
     label = _rules_label(parse_ruleset(rules_text))
-    workers = [_Worker(ctx, rules_text, budget, member_limit) for _ in range(min(jobs, len(sources)))]
+    workers = [_Worker(ctx, rules_text, budget, member_limit, agreed) for _ in range(min(jobs, len(sources)))]
     start_failures = 0
     try:
         while pending or any(w.task is not None for w in workers):
@@ -500,7 +520,7 @@ def _pool_run(
                             f"batch workers fail to start (exit code {code}); a script that calls run_batch must "
                             f"guard its top level with if __name__ == '__main__' (docs/batch.md)")
                 if pending:
-                    workers.append(_Worker(ctx, rules_text, budget, member_limit))
+                    workers.append(_Worker(ctx, rules_text, budget, member_limit, agreed))
     finally:
         for w in workers:
             try:
@@ -576,6 +596,9 @@ class BatchReport:
             "jobs": self.jobs,
             "games_per_second": round(self.games_per_second, 3),
             "games_per_second_per_core": round(self.per_core, 3),
+            **({"settled_by_marks": sum(1 for r in self.ok if r.get("settled_by") == "marks"),
+                "marks_vs_proof_records": sum(1 for r in self.ok if r.get("marks_vs_proof"))}
+               if any("settled_by" in r for r in self.ok) else {}),
         }
 
 
@@ -590,6 +613,7 @@ def run_batch(
     progress: Callable[[int, int, dict[str, Any] | None], None] | None = None,
     max_members: int = MAX_ZIP_MEMBERS,
     member_limit: int = MAX_FILE_BYTES,
+    agreed: bool = False,
 ) -> BatchReport:
     """Score every record named by ``paths`` and append one JSON line per record to ``out``.
 
@@ -615,6 +639,9 @@ def run_batch(
         None)`` before the work starts, then after every record.
     max_members, member_limit : int
         Zip guards: most SGF members per archive, most bytes per member.
+    agreed : bool
+        Settle the unproven verdicts of records with territory marks by those
+        marks (the players' count; see :func:`score_source`).
 
     Returns
     -------
@@ -653,6 +680,11 @@ def run_batch(
         raise AdjudicatorError(
             f"{out_name}: holds results under the rules {', '.join(other)}, not {label}; "
             f"use another --out or the same --rules")
+    mixed = [r for r in done.values() if r.get("status") == "ok" and ("settled_by" in r) != agreed]
+    if mixed:
+        raise AdjudicatorError(
+            f"{out_name}: holds results scored {'without' if agreed else 'with'} --agreed; "
+            f"use another --out or the same options")
     todo = [s for s in sources if s.key not in done]
     new: dict[str, dict[str, Any]] = {}
     start = time.perf_counter()
@@ -675,7 +707,7 @@ def run_batch(
             emit(_error_line(s.key, s.error or "", 0.0, label))
         work = [s for s in todo if s.error is None]
         if work:
-            _pool_run(work, jobs, _rules_text(ruleset), budget, timeout, member_limit, emit)
+            _pool_run(work, jobs, _rules_text(ruleset), budget, timeout, member_limit, emit, agreed)
     seconds = time.perf_counter() - start
     records = [done.get(s.key) or new[s.key] for s in sources if s.key in done or s.key in new]
     return BatchReport(records=records, processed=len(new), skipped=len(done), seconds=seconds,
@@ -704,6 +736,7 @@ def render_summary(report: BatchReport, *, show_failures: int = 10) -> str:
     comparable = a["exact"] + a["same-winner"] + a["different-winner"]
     winner = a["exact"] + a["same-winner"]
     with_assumed = sum(1 for r in report.ok if r.get("assumed"))
+    agreed = sum(int(r.get("agreed") or 0) for r in report.ok)
     timed_out = sum(1 for r in report.failed if "timed out after" in str(r.get("error", "")))
     rows = [
         ("records", f"{d['records']} ({d['processed']} scored now, {d['skipped']} already in {report.out})"),
@@ -712,10 +745,18 @@ def render_summary(report: BatchReport, *, show_failures: int = 10) -> str:
         ("result = RE exactly", f"{a['exact']} of {comparable} comparable ({_pct(a['exact'], comparable)})"),
         ("same winner as RE", f"{winner} of {comparable} comparable ({_pct(winner, comparable)})"),
         ("RE not comparable", f"{a['not-comparable']} (no RE, Void, or not a count)"),
-        ("assumed strings", f"{d['assumed']} in {with_assumed} of {d['ok']} records (a referee must check them)"),
+        ("assumed strings", f"{d['assumed']} in {with_assumed} of {d['ok']} records (a referee must check them)"
+                            + (f"; {agreed} of them settled by the players' marks" if "settled_by_marks" in d else "")),
         ("winner on a guess", f"{d['decisive_records']} of {d['ok']} records have a decisive assumed verdict "
                               "(reversing it alone changes the winner)"),
     ]
+    if "settled_by_marks" in d:
+        rows += [
+            ("settled by marks", f"{d['settled_by_marks']} of {d['ok']} records had the players' marks (TB/TW) "
+                                 "and their unproven verdicts were settled by them"),
+            ("marks vs proof", f"{d['marks_vs_proof_records']} records where the marks contradict a proof "
+                               "(the proof is followed; see marks_vs_proof in the output)"),
+        ]
     if report.processed:
         rows += [
             ("wall time", f"{report.seconds:.1f} s, {report.jobs} worker{'s' if report.jobs != 1 else ''}"),

@@ -356,6 +356,15 @@ def batch(
         float,
         typer.Option("--timeout", help="Seconds one record may take; a slower record fails as 'timed out'."),
     ] = 60.0,
+    agreed: Annotated[
+        bool,
+        typer.Option(
+            "--agreed",
+            help="Settle the unproven verdicts of each record that has territory marks (TB/TW, the players' "
+            "count as KGS writes it) by those marks, as 'score --agreed' does; each line then says which "
+            "proven strings the marks contradict (marks_vs_proof).",
+        ),
+    ] = False,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="Do not draw the progress bar.")] = False,
 ) -> None:
     """Score many records in parallel: one JSON line per record, a summary at the end.
@@ -372,7 +381,8 @@ def batch(
         parsed = _budget(budget, seconds)
         with RichProgress(enabled=not no_progress) as progress:
             report = run_batch(
-                paths, out, jobs=jobs, rules=rules, budget=parsed, timeout=timeout, progress=progress
+                paths, out, jobs=jobs, rules=rules, budget=parsed, timeout=timeout, progress=progress,
+                agreed=agreed,
             )
     except AdjudicatorError as e:
         _fail(e)

@@ -443,7 +443,7 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
         "refused": [r.to_dict() for r in ruling.fill.refused],
         "assumed": len(ruling.assumed),
         "decisive": len(ruling.decisive_assumed),
-        "agreement": ruling.agreement.source if ruling.agreement is not None else None,
+        "settled_by": ruling.agreement.source if ruling.agreement is not None else None,
         "agreed": len(ruling.agreed),
         "strings": strings,
         "status_changes": list(ruling.status_changes),

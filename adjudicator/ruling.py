@@ -153,6 +153,9 @@ class Ruling:
     agreement : Agreement or None
         The agreement that settled unproven verdicts (``adjudicate``'s
         ``agreement``), if any.
+    conflicts : list of str
+        Vertices of proven strings that the agreement contradicts (the
+        proof is followed; the reasons say so).
     """
 
     replay: Replay
@@ -170,6 +173,7 @@ class Ruling:
     alternatives: list[Alternative] = field(default_factory=list)
     flipped: dict[int, float] = field(default_factory=dict)
     agreement: Agreement | None = None
+    conflicts: list[str] = field(default_factory=list)
 
     @property
     def rules(self):
@@ -206,8 +210,8 @@ class Ruling:
 
     @property
     def decisive_assumed(self) -> list[Verdict]:
-        """The assumed verdicts that are :meth:`decisive`."""
-        return [v for v in self.verdicts if self.decisive(v)]
+        """The assumed verdicts that are :meth:`decisive`, apart from those an agreement settled."""
+        return [v for v in self.verdicts if self.decisive(v) and not settled_by_agreement(v)]
 
     def fate(self, verdict: Verdict) -> Fate:
         fate = self.score.fate_of(verdict.stones)
@@ -396,7 +400,7 @@ def adjudicate(
     reasons: list[Reason] = []
 
     before = analyse_position(final, rules, budget)
-    agreed_notes: list[str] = []
+    agreed_notes: list[tuple[str, str]] = []
     if agreement is not None:
         agreement = agreement.resolve(final, lambda: propose_fill(final, before).after)
         before, agreed_notes = settle(final, before, agreement, rules, used_komi)
@@ -479,7 +483,7 @@ def adjudicate(
         reasons.append(Reason(
             f"{n_agreed} unproven string{'s' if n_agreed != 1 else ''} settled by {agreement.words}; "
             "proven verdicts are never overruled by it.", "AJR, Independent Life"))
-        reasons.extend(Reason(note, None) for note in agreed_notes)
+        reasons.extend(Reason(text, None, (vertex,)) for text, vertex in agreed_notes)
     guesses = [v for v in verdicts if v.provenance == "assumed" and not settled_by_agreement(v)]
     n_assumed = len(guesses)
     if n_assumed:
@@ -519,6 +523,7 @@ def adjudicate(
         alternatives=alternatives,
         flipped=flipped,
         agreement=agreement,
+        conflicts=[vertex for _, vertex in agreed_notes],
     )
 
 

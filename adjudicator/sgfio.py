@@ -68,6 +68,7 @@ __all__ = [
     "read_sgf",
     "parse_sgf",
     "read_territory_marks",
+    "parse_territory_marks",
     "annotate_sgf",
     "write_annotated_sgf",
 ]
@@ -504,7 +505,15 @@ def read_territory_marks(path: str | os.PathLike[str]) -> tuple[frozenset[Point]
     Raises SgfError as :func:`read_sgf` does, or if a mark is not a point.
     """
     record = read_sgf(path)  # the guards and the messages of read_sgf
-    data = Path(path).read_bytes()
+    return _territory_marks(Path(path).read_bytes(), record)
+
+
+def parse_territory_marks(data: bytes, source: str = "<sgf>") -> tuple[frozenset[Point], frozenset[Point]]:
+    """:func:`read_territory_marks` for SGF ``data`` (bytes); raises SgfError as :func:`parse_sgf` does."""
+    return _territory_marks(data, parse_sgf(data, source))
+
+
+def _territory_marks(data: bytes, record: GameRecord) -> tuple[frozenset[Point], frozenset[Point]]:
     game = _load_game(data, record.source)
     tb: set[Point] = set()
     tw: set[Point] = set()

@@ -14,6 +14,7 @@ from adjudicator.board import Color
 from adjudicator.cli import app
 from adjudicator.coords import point_from_vertex
 from adjudicator.diagrams import parse_diagram
+from adjudicator.errors import AdjudicatorError
 from adjudicator.report import ruling_to_dict, score_file
 from adjudicator.rules import AJR
 from adjudicator.scoring import Fate, territory_score
@@ -80,7 +81,8 @@ def test_proofs_are_never_overruled():
     marks = Agreement("marks", dead=wall.stones)
     settled, notes = settle(pos, verdicts, marks, AJR, 0.5)
     assert next(v for v in settled if v.stones == wall.stones) == wall
-    assert len(notes) == 1 and "proven alive" in notes[0] and "proof is followed" in notes[0]
+    assert len(notes) == 1 and "proven alive" in notes[0][0] and "proof is followed" in notes[0][0]
+    assert notes[0][1] == wall.vertex
     # The same as a referee's decision is an error.
     with pytest.raises(AgreementError, match="proven alive"):
         settle(pos, verdicts, Agreement("referee", dead=wall.stones), AJR, 0.5)
@@ -126,8 +128,8 @@ def test_real_game_marks_against_a_proof():
     s5 = [v for v in ruling.verdicts if v.vertex == "S5"]
     assert len(s5) == 1 and s5[0].provenance == "static" and s5[0].status == "not_alive"
     assert ruling.fate(s5[0]) is Fate.DEAD
-    notes = [r.text for r in ruling.reasons if "proof is followed" in r.text]
-    assert len(notes) == 1 and "S5" in notes[0]
+    notes = [r for r in ruling.reasons if "proof is followed" in r.text]
+    assert len(notes) == 1 and notes[0].vertices == ("S5",) and ruling.conflicts == ["S5"]
 
 
 def test_real_seki_kept_by_the_marks():
@@ -140,7 +142,7 @@ def test_cli_agreed_and_decisions():
     result = runner.invoke(app, ["score", str(UNFINISHED), "--agreed", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["agreement"] == "marks" and data["agreed"] > 0 and data["result"] == "B+3.5"
+    assert data["settled_by"] == "marks" and data["agreed"] > 0 and data["result"] == "B+3.5"
     assert {s["method"] for s in data["strings"] if s["provenance"] == "assumed"} <= {"agreed", "fill"}
     text = runner.invoke(app, ["score", str(UNFINISHED), "--agreed"]).stdout
     assert "Settled by agreement" in text and "[assumed, agreed]" in text
@@ -176,3 +178,32 @@ def test_cli_bad_decisions(args, fragment):
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0]
+
+
+def test_batch_agreed_lines_and_resume_guard(tmp_path):
+    from adjudicator.batch import render_summary, run_batch, score_source, collect_sources
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for f in (MARKS_VS_PROOF, NO_MARKS):
+        (folder / f.name).write_bytes(f.read_bytes())
+    # A zip member is read from memory: its marks too.
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "archive.zip", "w") as z:
+        z.writestr("seki.sgf", SEKI.read_bytes())
+    (member,) = collect_sources([tmp_path / "archive.zip"])
+    line = score_source(member, "japanese", agreed=True)
+    assert line["status"] == "ok" and line["settled_by"] == "marks" and line["result"] == "W+5.5"
+    out = tmp_path / "out.jsonl"
+    report = run_batch([folder], out, jobs=1, agreed=True)
+    lines = {Path(r["key"]).name: r for r in report.records}
+    assert lines[MARKS_VS_PROOF.name]["marks_vs_proof"] == ["S5"]
+    assert lines[MARKS_VS_PROOF.name]["settled_by"] == "marks" and lines[MARKS_VS_PROOF.name]["agreed"] > 0
+    assert lines[NO_MARKS.name]["settled_by"] is None and lines[NO_MARKS.name]["agreed"] == 0
+    assert "marks vs proof" in render_summary(report)
+    # Without --agreed the same lines have none of these fields, and the two kinds never mix in one file.
+    plain = score_source(collect_sources([folder / NO_MARKS.name])[0], "japanese")
+    assert "settled_by" not in plain and "marks_vs_proof" not in plain
+    with pytest.raises(AdjudicatorError, match="with --agreed"):
+        run_batch([folder], out, jobs=1)
