@@ -18,9 +18,11 @@ name their source in ``method``: ``agreed`` (the marks) or ``referee``.
 
 What the marks say about a string: a string with a stone on the opponent's
 territory marks is agreed *dead*; every other string was left on the board,
-alive or in seki (KGS detects seki itself and marks no territory next to it),
-so its status is kept as the analysis guessed it unless the count would then
-remove it as a prisoner, which the players did not do: then it is *alive*.
+alive or in seki (KGS detects seki itself and marks no territory next to it):
+it is *alive* if a liberty of it carries its owner's territory mark (the
+players counted territory next to it), else its status is kept as the
+analysis guessed it unless the count would then remove it as a prisoner,
+which the players did not do: then it is *alive* too.
 That last step is repeated until no string changes (each step only turns a
 ``not_alive`` guess into ``alive``, so it ends).
 """
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from .analysis.life import Verdict
-from .board import Position
+from .board import Color, Position
 from .coords import Point, point_from_vertex, vertex_from_point
 from .errors import AdjudicatorError, InvalidVertex
 from .rules import RuleSet
@@ -63,6 +65,8 @@ class Agreement:
         Stones of strings agreed alive (a referee's decision).
     kept : int
         Stones the players left on the board (alive or in seki; the marks).
+    marks : tuple of two int
+        The ``TB`` and ``TW`` points themselves (the marks), else ``(0, 0)``.
     """
 
     source: str
@@ -70,6 +74,7 @@ class Agreement:
     alive: int = 0
     kept: int = 0
     named: tuple[tuple[str, Point], ...] = ()
+    marks: tuple[int, int] = (0, 0)
 
     def resolve(self, final: Position, filled: Callable[[], Position]) -> "Agreement":
         """The agreement with its ``named`` vertices turned into the stones of their strings in ``final``.
@@ -129,7 +134,7 @@ def agreement_from_marks(position: Position, black_territory: Iterable[Point],
         raise AgreementError("the record has no territory marks (TB/TW) to take the players' agreement from")
     stones = position.black | position.white
     dead = (tb & position.white) | (tw & position.black)
-    return Agreement("marks", dead=dead, kept=stones & ~dead)
+    return Agreement("marks", dead=dead, kept=stones & ~dead, marks=(tb, tw))
 
 
 def referee_decisions(size: int, dead: str | None = None, alive: str | None = None) -> Agreement:
@@ -187,7 +192,11 @@ def settle(position: Position, verdicts: Sequence[Verdict], agreement: Agreement
         elif named_alive:
             out[k] = _agreed(v, "alive", agreement, "agreed alive")
         elif v.stones & agreement.kept:
-            out[k] = _agreed(v, v.status, agreement, "left on the board")
+            # Territory marked next to it: the players counted it alive (a seki has none, KGS marks none).
+            own = agreement.marks[0 if v.color is Color.BLACK else 1]
+            status = "alive" if position.liberties(v.stones) & own else v.status
+            out[k] = _agreed(v, status, agreement, "left on the board"
+                             + (" with its territory marked" if status != v.status else ""))
     if agreement.kept:
         # Kept strings that the count would remove as prisoners were not removed by the players: alive.
         for _ in range(len(out)):

@@ -407,18 +407,24 @@ def diagram(
         bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: draw the position as it stands.")
     ] = False,
     skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help=_SKIP_ILLEGAL_HELP)] = False,
+    agreed: Annotated[bool, typer.Option("--agreed", help="As 'score --agreed': the players' marks settle "
+                                         "the unproven verdicts.")] = False,
+    dead: Annotated[Optional[str], typer.Option("--dead", metavar="VERTICES", help="As 'score --dead'.")] = None,
+    alive: Annotated[Optional[str], typer.Option("--alive", metavar="VERTICES", help="As 'score --alive'.")] = None,
 ) -> None:
     """Draw the ruling of 'adjudicator score' as an SVG diagram with a legend.
 
     The counted board with coordinates, territory squares, dead stones
     (pale, crossed), seki stones (ringed), the fill stones (numbered) and a
-    '?' badge on every string whose verdict is assumed, then the result and
-    the count per side.  Symbols: docs/diagrams.md.
+    '?' badge on every string whose verdict is assumed (and not settled by
+    --agreed, --dead or --alive), then the result and the count per side.
+    Symbols: docs/diagrams.md.
     """
     from .svg import diagram_file
 
     try:
-        ruling = diagram_file(file, output, rules=rules, komi=komi, no_fill=no_fill, skip_illegal=skip_illegal)
+        ruling = diagram_file(file, output, rules=rules, komi=komi, no_fill=no_fill, skip_illegal=skip_illegal,
+                              agreed=agreed, dead=dead, alive=alive)
     except AdjudicatorError as e:
         _fail(e)
     typer.echo(f"{output}: {ruling.result} ({ruling.summary})")

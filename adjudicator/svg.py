@@ -443,7 +443,8 @@ def marks_from_ruling(ruling) -> Marks:
     Territory and dead stones come from the ruling's ``score``; seki from
     the strings whose fate is seki; fill numbers from ``ruling.fill.moves``
     (stones of the fill still on the board); one ``?`` badge per string with
-    an ``assumed`` verdict, on its upper-rightmost stone.
+    an ``assumed`` verdict that no agreement settled (``score --agreed``,
+    ``--dead``, ``--alive``), on its upper-rightmost stone.
     """
     pos: Position = ruling.position
     score = ruling.score
@@ -453,7 +454,7 @@ def marks_from_ruling(ruling) -> Marks:
     for k, move in enumerate(ruling.fill.moves, 1):
         if pos.bit(move.point) & fill_bits:
             fill[move.point] = k  # a point filled twice (after a capture) shows the later number
-    assumed = frozenset(max(v.points) for v in ruling.verdicts if v.provenance == "assumed")
+    assumed = frozenset(max(v.points) for v in ruling.unsettled)
     return Marks(
         black_territory=frozenset(pos.points(tb)),
         white_territory=frozenset(pos.points(tw)),
@@ -597,10 +598,14 @@ def _legend(ruling, marks: Marks, top: float) -> tuple[list[str], float]:
         how = "proposed" if fill.source == "proposed" else "given with --fill"
         fill_text = (f"Fill ({how}): {len(fill.moves)} move{'s' if len(fill.moves) != 1 else ''} "
                      f"({fill.count('dame')} dame, {fill.count('teire')} teire), numbered in order.")
-    n_assumed, n = len(ruling.assumed), len(ruling.verdicts)
+    n_assumed, n, n_agreed = len(ruling.unsettled), len(ruling.verdicts), len(ruling.agreed)
+    words = ruling.agreement.words if ruling.agreement is not None else "an agreement"
     if n_assumed:
         check = (f"{n_assumed} of {n} strings have assumed verdicts (heuristic guesses, not proofs): "
-                 f"a referee must check them.")
+                 f"a referee must check them."
+                 + (f" {n_agreed} more are settled by {words} (not proven)." if n_agreed else ""))
+    elif n_agreed:
+        check = f"No string is left to a heuristic guess; {n_agreed} of {n} are settled by {words} (not proven)."
     else:
         check = f"All {n} strings have proven verdicts (static or search)."
     y += 4

@@ -73,6 +73,20 @@ def test_kept_string_that_the_count_would_remove_becomes_alive():
     assert territory_score(pos, settled, AJR, komi=0.5).fate_of(inside.stones) is not Fate.DEAD
 
 
+def test_kept_string_with_its_territory_marked_is_alive():
+    # White's stone guessed not alive, but the players marked White territory next to it (B7).
+    pos = parse_diagram(CORNER)
+    marks = agreement_from_marks(pos, [], [(6, 1)])
+    settled, _ = settle(pos, _verdicts(pos, "not_alive"), marks, AJR, 0.5)
+    inside = next(v for v in settled if v.stones & pos.bit(INSIDE))
+    assert inside.status == "alive" and "territory marked" in inside.reason
+    # A mark elsewhere says nothing about it (it becomes alive only because the count would remove it).
+    marks = agreement_from_marks(pos, [], [(0, 6)])
+    settled, _ = settle(pos, _verdicts(pos, "not_alive"), marks, AJR, 0.5)
+    kept = next(v for v in settled if v.stones & pos.bit(INSIDE))
+    assert kept.status == "alive" and "territory marked" not in kept.reason
+
+
 def test_proofs_are_never_overruled():
     pos = parse_diagram(CORNER)
     verdicts = _verdicts(pos, "alive")
@@ -207,3 +221,13 @@ def test_batch_agreed_lines_and_resume_guard(tmp_path):
     assert "settled_by" not in plain and "marks_vs_proof" not in plain
     with pytest.raises(AdjudicatorError, match="with --agreed"):
         run_batch([folder], out, jobs=1)
+
+
+def test_diagram_badges_only_what_is_left_to_the_heuristic(tmp_path):
+    plain, agreed = tmp_path / "plain.svg", tmp_path / "agreed.svg"
+    assert runner.invoke(app, ["diagram", str(UNFINISHED), "-o", str(plain)]).exit_code == 0
+    result = runner.invoke(app, ["diagram", str(UNFINISHED), "--agreed", "-o", str(agreed)])
+    assert result.exit_code == 0 and "B+3.5" in result.stdout
+    assert plain.read_text().count('class="assumed-mark"') > 0
+    text = agreed.read_text()
+    assert text.count('class="assumed-mark"') == 0 and "settled by" in text
