@@ -555,6 +555,136 @@ def test_decomposition_agrees_with_the_plain_definition_on_split_states():
     assert said[True] >= 30 and said[False] >= 10, said
 
 
+def test_a_won_state_one_stone_away_is_reached_by_a_legal_play():
+    """_some_answer_wins accepts a play x that captures nothing as soon as (p | x, o) is known won,
+    without the legality test of _p_plays (a won state has no floating string with fewer than two
+    liberties, so x is no suicide).  Checked on every pair of memo states of random searches: each
+    such play is among the plays _p_moves generates; counted."""
+    from adjudicator.analysis.safety import _LocalSearch, _OutOfBudget, _wall_chains
+
+    pairs = 0
+    for seed in range(10):
+        size, empty_left = ((5, 6), (6, 9))[seed % 2]
+        pos = _random_dense_position(8000 + seed, size, empty_left)
+        for color in (B, W):
+            for region in _regions_of(pos, color):
+                if not 3 <= (region & pos.empty_bits).bit_count() <= 10:
+                    continue
+                walls = _wall_chains(pos, color, region)
+                search = _LocalSearch(size, region, tuple(walls), region & pos.stones(color.opponent),
+                                      tuple(2 for _w in walls), 3_000, seed % 2 == 1)
+                try:
+                    search.win(search.root, 0, search.o0)
+                except _OutOfBudget:
+                    pass
+                for gm in search.games.values():
+                    memo = gm.memo
+                    for p, o in list(memo):
+                        empty = gm.R & ~p & ~o
+                        atari = 0
+                        for _s, libs in search._o_strings(o, empty):
+                            if libs.bit_count() == 1:
+                                atari |= libs
+                        plays = None
+                        for j in range(empty.bit_length()):
+                            bit = 1 << j
+                            if bit & empty & ~atari and memo.get((p | bit, o)):
+                                if plays is None:
+                                    plays = set(search._p_moves(gm, p, o, search._nbrs(o), 0, atari))
+                                assert (p | bit, o) in plays, (str(pos), color, region, p, o, j)
+                                pairs += 1
+    assert pairs >= 2_000, pairs
+
+
+def test_memo_reuse_across_demands_agrees_with_the_plain_definition():
+    """safe_groups seeds each search of a region with the memos of its earlier searches under other
+    demands (_LocalSearch.reuse: states lost with lower demands, states won with higher ones).  On
+    random regions and random sequences of demands per chain: every seeded entry equals the plain
+    transcription's value of that state under the new demands, and so does the seeded search's
+    value; counted, with seeded wins and losses both used."""
+    from adjudicator.analysis.safety import _LocalSearch, _OutOfBudget, _wall_chains
+
+    compared = checked = 0
+    seeded = {True: 0, False: 0}
+    for seed in range(16):
+        size, empty_left = ((5, 6), (6, 8))[seed % 2]
+        pos = _random_dense_position(7000 + seed, size, empty_left)
+        rng = random.Random(seed)
+        for color in (B, W):
+            for region in _regions_of(pos, color):
+                n_empty = (region & pos.empty_bits).bit_count()
+                walls = _wall_chains(pos, color, region)
+                if not 3 <= n_empty <= 8:
+                    continue
+                known = []
+                for _round in range(4):
+                    dem = {w: rng.choice((0, 1, 1, 2)) for w in walls}
+                    search = _LocalSearch(size, region, tuple(walls), region & pos.stones(color.opponent),
+                                          tuple(dem[w] for w in walls), 2_500, _round % 2 == 1)
+                    search.reuse(known)
+                    ref = _reference_with_demands(pos, color, region, dem.get, 20_000)
+                    back = {j: i for i, j in search.local.items()}
+
+                    def board(bits):
+                        return sum(1 << back[j] for j in back if bits >> j & 1)
+
+                    for (p, o), v in sorted(search.root.memo.items()):
+                        seeded[v] += 1
+                        try:
+                            want = ref.win(board(p), board(o))
+                        except OverflowError:
+                            continue
+                        assert v == want, (str(pos), color, region, dem, p, o)
+                        checked += 1
+                    try:
+                        got = search.win(search.root, 0, search.o0)
+                    except _OutOfBudget:
+                        got = None
+                    known.append((search.demands, search.root.memo))
+                    want = _reference_with_demands(pos, color, region, dem.get, 2_500).value()
+                    if got is None or want is None:
+                        continue
+                    assert got == want, (str(pos), color, region, dem)
+                    compared += 1
+    assert compared >= 60 and checked >= 1_000 and seeded[True] >= 1_000 and seeded[False] >= 300, (
+        compared, checked, seeded)
+
+
+def test_memo_reuse_changes_only_the_work(monkeypatch):
+    """Where every region searched is settled, safe_groups finds the same groups with and without
+    the memo reuse across demands, and the reuse saves nodes on some positions (counted)."""
+    import adjudicator.analysis.safety as safety
+
+    real_value, real_reuse = safety._region_value, safety._LocalSearch.reuse
+    unsettled = []
+
+    def counted(*args, **kwargs):
+        value, nodes = real_value(*args, **kwargs)
+        unsettled.append(value is None)
+        return value, nodes
+
+    monkeypatch.setattr(safety, "_region_value", counted)
+    compared = saved = 0
+    for seed in range(30):
+        size, empty_left = ((5, 6), (6, 9), (7, 11))[seed % 3]
+        pos = _random_dense_position(9500 + seed, size, empty_left)
+        for color in (B, W):
+            got = {}
+            nodes = {}
+            unsettled.clear()
+            for on in (True, False):
+                monkeypatch.setattr(safety._LocalSearch, "reuse", real_reuse if on else lambda self, known: None)
+                groups = safe_groups(pos, color, max_nodes=10_000, total_nodes=10**7)
+                got[on] = sorted((sorted(c.stones for c in g.chains), g.regions, g.demands) for g in groups)
+                nodes[on] = groups[0].nodes if groups else None
+            if any(unsettled):  # a region out of budget: the groups may differ with the work
+                continue
+            assert got[True] == got[False], str(pos)
+            compared += bool(got[True])
+            saved += nodes[True] is not None and nodes[True] < nodes[False]
+    assert compared >= 5 and saved >= 3, (compared, saved)
+
+
 def test_expend_vital_proofs_agree_with_the_exact_search():
     """Chains proven only with expend-vital (a chain already safe demands nothing in another
     region) are checked against the exact search, like the rest of the rule: an `alive` chain by
