@@ -231,3 +231,32 @@ def test_diagram_badges_only_what_is_left_to_the_heuristic(tmp_path):
     assert plain.read_text().count('class="assumed-mark"') > 0
     text = agreed.read_text()
     assert text.count('class="assumed-mark"') == 0 and "settled by" in text
+
+
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.mark.parametrize(
+    "record, rules",
+    [
+        (ROOT / "examples" / "kgs-japanese.sgf", "japanese"),
+        (UNFINISHED, "japanese"),
+        (DATA / "kgs-2002-handicap.sgf", "japanese"),
+        (ROOT / "cases" / "hane-seki.sgf", "japanese"),
+        (ROOT / "cases" / "seki-with-eyes.sgf", "j1989"),
+        (ROOT / "cases" / "dead-stone-in-seki-eye.sgf", "j1989"),
+    ],
+    ids=lambda x: getattr(x, "stem", x),
+)
+def test_our_own_marks_read_back_give_our_ruling(tmp_path, record, rules):
+    # score --sgf-out writes TB/TW (points under removed stones included); read back as the
+    # players' agreement they must give the same count: the marks reader and the settle rules agree
+    # with the count that wrote them.
+    out = tmp_path / "marked.sgf"
+    first = runner.invoke(app, ["score", str(record), "--rules", rules, "--sgf-out", str(out), "--json"])
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, ["score", str(out), "--rules", rules, "--agreed", "--json"])
+    assert again.exit_code == 0, again.output
+    a, b = json.loads(first.stdout), json.loads(again.stdout)
+    assert (b["result"], b["dead"], b["seki"], b["territory"]) == (a["result"], a["dead"], a["seki"], a["territory"])
+    assert b["settled_by"] == "marks"
