@@ -148,6 +148,8 @@ SCORED = [
     ("cases/dame-unfilled.sgf", "j1989", ["--fill", "B:C1,W:C2,B:C3,W:C4,B:C5"]),  # given fill
     ("tests/data/kgs-2017-even.sgf", "japanese", ["--komi", "7"]),
     ("tests/data/kgs-2002-handicap.sgf", "korean", []),
+    ("tests/data/kgs-2017-marks-vs-proof.sgf", "japanese", ["--agreed"]),  # settled by marks
+    ("cases/big-eye-seki.sgf", "japanese", ["--dead", "E5"]),  # a referee's decision
 ]
 
 
