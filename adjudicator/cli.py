@@ -280,6 +280,16 @@ def score(
             help="Your decision as referee: these unproven strings are alive (one stone of each).",
         ),
     ] = None,
+    ko_threats: Annotated[
+        Optional[str],
+        typer.Option(
+            "--ko-threats",
+            metavar="B|W",
+            help="Korean rules: your finding as referee of who has more ko threats elsewhere.  Where the "
+            "ruling would say 'referee decides (ko threats)', the strings take the status that player's ko "
+            "priority gives and the count decides.",
+        ),
+    ] = None,
 ) -> None:
     """Count a finished game: fill dame and teire, decide life, remove dead stones, say who won.
 
@@ -305,6 +315,7 @@ def score(
             agreed=agreed,
             dead=dead,
             alive=alive,
+            ko_threats=ko_threats,
         )
         if sgf_out is not None:
             write_annotated_sgf(file, sgf_out, **sgf_annotation(ruling))

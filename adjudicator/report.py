@@ -319,6 +319,7 @@ def score_file(
     agreed: bool = False,
     dead: str | None = None,
     alive: str | None = None,
+    ko_threats: str | None = None,
 ) -> Ruling:
     """Read, replay and rule on the record at ``path``: the library side of ``adjudicator score``.
 
@@ -350,6 +351,9 @@ def score_file(
     dead, alive : str, optional
         A referee's decisions for unproven strings, as vertices (one stone of
         each string): ``dead="D4,Q16"``, ``alive="C3"``.
+    ko_threats : str, optional
+        Korean rules: ``"B"`` or ``"W"``, the player the referee found to have
+        more ko threats (see :func:`adjudicator.ruling.adjudicate`).
 
     Returns
     -------
@@ -390,7 +394,14 @@ def score_file(
         agreement = agreement_from_marks(result.final, *read_territory_marks(path))
     elif dead is not None or alive is not None:
         agreement = referee_decisions(result.final.size, dead=dead, alive=alive)
-    return adjudicate(result, komi=komi, fill=choice, budget=budget, reanalyse=reanalyse, agreement=agreement)
+    threats = None
+    if ko_threats is not None:
+        threats = {"B": Color.BLACK, "BLACK": Color.BLACK, "W": Color.WHITE, "WHITE": Color.WHITE}.get(
+            ko_threats.strip().upper())
+        if threats is None:
+            raise AdjudicatorError(f"--ko-threats {ko_threats!r}: expected B or W")
+    return adjudicate(result, komi=komi, fill=choice, budget=budget, reanalyse=reanalyse, agreement=agreement,
+                      ko_threats=threats)
 
 
 _FATE_ORDER = {"assumed": 0, "search": 1, "static": 2}

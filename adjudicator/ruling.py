@@ -62,6 +62,7 @@ from .board import Color, Position, dilate, flood, geometry, iter_bits
 from .coords import Point, vertex_from_point
 from .filling import Fill, apply_fill, no_fill, propose_fill
 from .history import Phase, Replay, resumption_state
+from .errors import AdjudicatorError
 from .rules import ConfirmationKo, DameFilling, LongCycle, SekiRule
 from .scoring import Fate, Score, format_margin, territory_score
 
@@ -328,6 +329,7 @@ def adjudicate(
     budget: Budget = Budget(),
     reanalyse: bool = False,
     agreement: Agreement | None = None,
+    ko_threats: Color | None = None,
 ) -> Ruling:
     """Rule on the end of a replayed game under its rule set.
 
@@ -356,6 +358,11 @@ def adjudicate(
         did not prove (:mod:`adjudicator.agreement`): they replace the
         heuristic's guesses before the fill; proofs are never overruled, and
         where the agreement contradicts one the reasons say so.
+    ko_threats : Color, optional
+        Korean rules: the referee's finding of which player has more ko
+        threats elsewhere.  Statuses that depend on ko priority then take the
+        one that player's priority gives (double-ko stones excepted, as in
+        the referee-decides count), and the count decides the game.
 
     Returns
     -------
@@ -365,6 +372,9 @@ def adjudicate(
     ------
     FillError
         If a given fill move is illegal.
+    AdjudicatorError
+        If ``ko_threats`` is given under a rule set whose confirmation has no
+        ko priority.
 
     Examples
     --------
@@ -399,7 +409,13 @@ def adjudicate(
         used_komi, komi_source = float(rules.komi), "rules"
     reasons: list[Reason] = []
 
+    if ko_threats is not None and rules.confirmation_ko is not ConfirmationKo.REFEREE_KO_THREATS:
+        raise AdjudicatorError(f"--ko-threats applies to rule sets where the referee decides ko-threat questions "
+                               f"(korean), not to {rules.name}")
     before = analyse_position(final, rules, budget)
+    ko_lines: list[Reason] = []
+    if ko_threats is not None:
+        before, ko_lines = _decide_ko_threats(final, before, ko_threats)
     agreed_notes: list[tuple[str, str]] = []
     if agreement is not None:
         agreement = agreement.resolve(final, lambda: propose_fill(final, before).after)
@@ -464,6 +480,8 @@ def adjudicate(
     for finding in replayed.findings:
         if finding.kind in ("illegal-move", "resumption", "same-player-twice"):
             reasons.append(Reason(finding.message, None))
+
+    reasons.extend(ko_lines)
 
     # -- the fill ------------------------------------------------------------------
     reasons.append(_fill_reason(chosen, rules.dame_filling))
@@ -610,6 +628,41 @@ def _alternative(v: Verdict, condition: str) -> tuple[str, tuple] | None:
 
 def _winner(margin: float) -> int:
     return (margin > 0) - (margin < 0)
+
+
+def _decide_ko_threats(position: Position, verdicts: Sequence[Verdict], favoured: Color
+                       ) -> tuple[list[Verdict], list[Reason]]:
+    """The verdicts with the statuses ``favoured``'s ko priority gives, and the reason that says so.
+
+    The same choice as the referee-decides count of :func:`_conditional_outcome`:
+    a string of ``favoured`` takes its owner-ko-priority status, any other its
+    attacker-ko-priority status, and the ko stones of a double ko (where
+    threats decide nothing) their attacker-ko-priority status.  The verdicts
+    stay proofs (``search``) under that condition; their alternatives are
+    dropped, since the condition is now settled.
+    """
+    paired = _double_ko_stones(position, verdicts)
+    out, names = [], []
+    for v in verdicts:
+        own = v.color is favoured and id(v) not in paired
+        alt = _alternative(v, "owner-ko-priority" if own else "attacker-ko-priority")
+        if alt is None:
+            out.append(v)
+            continue
+        status, sequence = alt
+        names.append(v.vertex)
+        out.append(dataclasses.replace(
+            v, status=status, sequence=tuple(sequence), alternatives=(),
+            reason=(f"{v.reason} The referee found that {favoured.word} has more ko threats elsewhere: "
+                    f"with {'its owner' if own else 'the attacker'} holding ko priority the string is "
+                    f"{status.replace('_', ' ')} (Korean rules).")))
+    if not names:
+        return out, [Reason(f"--ko-threats {favoured.word}: no status depends on ko threats here, so the finding "
+                            "changes nothing.", "Korean rules")]
+    return out, [Reason(
+        f"The referee found that {favoured.word} has more ko threats (--ko-threats): the strings at "
+        f"{', '.join(names)}, whose local play-out depends on a ko, take the status {favoured.word}'s ko priority "
+        f"gives.", "Korean rules (KBA 1992 precedent, rules-sources.md 2, S44)", tuple(names))]
 
 
 def _double_ko_stones(position: Position, verdicts: Sequence[Verdict]) -> set[int]:

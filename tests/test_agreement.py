@@ -260,3 +260,27 @@ def test_our_own_marks_read_back_give_our_ruling(tmp_path, record, rules):
     a, b = json.loads(first.stdout), json.loads(again.stdout)
     assert (b["result"], b["dead"], b["seki"], b["territory"]) == (a["result"], a["dead"], a["seki"], a["territory"])
     assert b["settled_by"] == "marks"
+
+
+@pytest.mark.parametrize("case", ["bent-four-in-the-corner", "korean-indirect-ko", "torazu-sanmoku"])
+def test_ko_threats_finding_gives_the_referee_decides_alternative(case):
+    # Korean: the ruling reports both counts when a status depends on ko threats; the referee's
+    # finding of who has more threats must give exactly the count reported for that condition.
+    record = ROOT / "cases" / f"{case}.sgf"
+    open_ruling = score_file(record, rules="korean")
+    assert open_ruling.outcome.value == "referee-decides"
+    by_condition = {a.condition.split()[0].lower(): a.result for a in open_ruling.alternatives}
+    for letter, word in (("B", "black"), ("W", "white")):
+        decided = score_file(record, rules="korean", ko_threats=letter)
+        assert decided.decided_by_count and decided.result == by_condition[word]
+        assert any("more ko threats (--ko-threats)" in r.text for r in decided.reasons)
+        assert all(not v.alternatives for v in decided.verdicts if v.provenance == "search")
+
+
+def test_ko_threats_needs_the_korean_preset():
+    result = runner.invoke(app, ["score", str(ROOT / "cases" / "torazu-sanmoku.sgf"), "--ko-threats", "B"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("error: --ko-threats applies to") and "japanese" in result.stderr
+    result = runner.invoke(app, ["score", str(ROOT / "cases" / "torazu-sanmoku.sgf"), "-r", "korean",
+                                 "--ko-threats", "X"])
+    assert result.exit_code == 1 and "expected B or W" in result.stderr
