@@ -13,7 +13,8 @@ puts a lone stone in atari without capturing unless it stands in an empty
 region of at most three points (a throw-in or a nakade), until two passes;
 then every point is counted as Black's or White's (stones, and empty regions
 bordered by one colour only).  A chain whose points end as its owner's in at
-least half of the playouts is guessed ``alive``.
+least 55 % of the playouts is guessed ``alive`` (``analysis/life.py`` says why
+not half).
 
 The nakade rule, after MoGo/Fuego-style playout policies: when an empty region
 of exactly three points lies next to the previous play and its border, apart
