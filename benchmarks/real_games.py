@@ -32,14 +32,16 @@ and prints
   fill at all, the most one-sided count; :func:`explanations`), computed
   only for the games that disagree;
 - GNU Go 3.8 (``gnugo --score aftermath --japanese-rules``, Debian package
-  ``gnugo``) on a seeded sample of the marked games (200 by default): its
-  agreement with ``RE`` and its time, beside ours on the same games.
+  ``gnugo``) on a seeded sample of the marked games (200 by default) and one
+  of the unmarked sample (200 by default): its agreement with ``RE`` and its
+  time, beside ours on the same games, and how many games only one of the two
+  gets right.
 
 The disagreement table is written to ``docs/accuracy.md`` (``--out``), one
 JSON line per game to ``--jsonl`` if given.
 
     python benchmarks/real_games.py [--data DIR] [--marked N] [--unmarked N]
-        [--gnugo N] [--seed S] [--out docs/accuracy.md] [--jsonl FILE]
+        [--gnugo N] [--gnugo-unmarked N] [--seed S] [--out docs/accuracy.md] [--jsonl FILE]
         [--only-disagreements EARLIER.jsonl]
 
 Everything is measured in this run: nothing is copied from earlier runs.
@@ -767,6 +769,40 @@ def run_gnugo(binary: str, path: pathlib.Path) -> tuple[str, float]:
     return "?", seconds
 
 
+def compare_gnugo(binary: str, data: pathlib.Path, label: str, sample: list[dict], seed: int,
+                  ours_by_file: dict[str, dict]) -> list[str]:
+    """GNU Go's agreement with ``RE`` and its time on ``sample``, beside ours on the same games."""
+    g_agree = o_agree = only_g = only_o = 0
+    g_times, o_times = [], []
+    for k, row in enumerate(sample, 1):
+        res, secs = run_gnugo(binary, data / row["file"])
+        re_margin = parse_re(row["result"])
+        gm = parse_re(res)
+        g_ok = gm is not None and abs(gm - re_margin) < 1e-9
+        ours = ours_by_file[row["file"]]
+        o_ok = bool(ours.get("agree"))
+        g_agree += g_ok
+        o_agree += o_ok
+        only_g += g_ok and not o_ok
+        only_o += o_ok and not g_ok
+        g_times.append(secs)
+        o_times.append(ours["seconds"])
+        if k % 50 == 0:
+            print(f"  gnugo ({label}): {k}/{len(sample)} games", file=sys.stderr)
+    n = len(sample)
+    gm_med, om_med = statistics.median(g_times), statistics.median(o_times)
+    return [
+        f"GNU Go sample: {n} {label} games (seed {seed}); `{binary} --score aftermath --japanese-rules -l FILE`",
+        f"  GNU Go   agreement with RE: {g_agree}/{n} = {pct(g_agree, n)}; seconds per game (whole process): "
+        f"median {gm_med:.3f}, p95 {q(g_times, 0.95):.3f}",
+        f"  ours     agreement with RE: {o_agree}/{n} = {pct(o_agree, n)}; seconds per game (in-process): "
+        f"median {om_med:.3f}, p95 {q(o_times, 0.95):.3f}",
+        f"  only GNU Go agrees: {only_g} games; only we agree: {only_o} games",
+        f"  time ratio ours/GNU Go: median {om_med / gm_med:.2f}, total {sum(o_times) / sum(g_times):.2f} "
+        "(< 1: we are faster)",
+    ]
+
+
 # -- report -------------------------------------------------------------------------
 
 
@@ -900,6 +936,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--marked", type=int, default=None, help="only the first N marked games (default: all)")
     ap.add_argument("--unmarked", type=int, default=1000, help="size of the unmarked sample (default 1000)")
     ap.add_argument("--gnugo", type=int, default=200, help="marked games scored by GNU Go too (0: none)")
+    ap.add_argument("--gnugo-unmarked", type=int, default=200,
+                    help="games of the unmarked sample scored by GNU Go too (0: none)")
     ap.add_argument("--seed", type=int, default=20250401, help="seed of both samples")
     ap.add_argument("--out", type=pathlib.Path, default=ROOT / "docs" / "accuracy.md")
     ap.add_argument("--jsonl", type=pathlib.Path, default=None, help="write one JSON line per game here")
@@ -920,6 +958,9 @@ def main(argv: list[str] | None = None) -> int:
     unmarked_rows = sorted(rng.sample(unmarked_all, min(args.unmarked, len(unmarked_all))), key=lambda r: r["file"])
     gnugo_rows = sorted(random.Random(args.seed + 1).sample(marked_rows, min(args.gnugo, len(marked_rows))),
                         key=lambda r: r["file"])
+    gnugo_unmarked_rows = sorted(
+        random.Random(args.seed + 2).sample(unmarked_rows, min(args.gnugo_unmarked, len(unmarked_rows))),
+        key=lambda r: r["file"])
     if args.only_disagreements is not None:
         with open(args.only_disagreements, encoding="utf-8") as f:
             earlier = [json.loads(line) for line in f if line.strip()]
@@ -927,6 +968,7 @@ def main(argv: list[str] | None = None) -> int:
         marked_rows = [r for r in marked_rows if r["file"] in wanted]
         unmarked_rows = [r for r in unmarked_rows if r["file"] in wanted]
         gnugo_rows = [r for r in gnugo_rows if r["file"] in wanted]
+        gnugo_unmarked_rows = [r for r in gnugo_unmarked_rows if r["file"] in wanted]
 
     sink = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
     results: dict[str, list[dict]] = {"marked": [], "unmarked": []}
@@ -946,34 +988,14 @@ def main(argv: list[str] | None = None) -> int:
 
     gnugo_lines: list[str] = []
     binary = gnugo_binary()
-    if args.gnugo and binary is None:
+    if (args.gnugo or args.gnugo_unmarked) and binary is None:
         gnugo_lines.append("GNU Go not found (apt-get install -y gnugo): skipped")
-    elif args.gnugo and gnugo_rows:
-        by_file = {r["file"]: r for r in results["marked"]}
-        g_agree = o_agree = 0
-        g_times, o_times = [], []
-        for k, row in enumerate(gnugo_rows, 1):
-            res, secs = run_gnugo(binary, args.data / row["file"])
-            re_margin = parse_re(row["result"])
-            gm = parse_re(res)
-            g_agree += gm is not None and abs(gm - re_margin) < 1e-9
-            g_times.append(secs)
-            ours = by_file[row["file"]]
-            o_agree += bool(ours.get("agree"))
-            o_times.append(ours["seconds"])
-            if k % 50 == 0:
-                print(f"  gnugo: {k}/{len(gnugo_rows)} games", file=sys.stderr)
-        n = len(gnugo_rows)
-        gm_med, om_med = statistics.median(g_times), statistics.median(o_times)
-        gnugo_lines += [
-            f"GNU Go sample: {n} marked games (seed {args.seed + 1}); `{binary} --score aftermath --japanese-rules -l FILE`",
-            f"  GNU Go   agreement with RE: {g_agree}/{n} = {pct(g_agree, n)}; seconds per game (whole process): "
-            f"median {gm_med:.3f}, p95 {q(g_times, 0.95):.3f}",
-            f"  ours     agreement with RE: {o_agree}/{n} = {pct(o_agree, n)}; seconds per game (in-process): "
-            f"median {om_med:.3f}, p95 {q(o_times, 0.95):.3f}",
-            f"  time ratio ours/GNU Go: median {om_med / gm_med:.2f}, total {sum(o_times) / sum(g_times):.2f} "
-            "(< 1: we are faster)",
-        ]
+    elif binary is not None:
+        for label, sample, seed in (("marked", gnugo_rows, args.seed + 1),
+                                    ("unmarked", gnugo_unmarked_rows, args.seed + 2)):
+            if sample:
+                gnugo_lines += compare_gnugo(binary, args.data, label, sample, seed,
+                                             {r["file"]: r for r in results[label]})
     cli_line = measure_cli(args.data, marked_rows[:10])
     if cli_line:
         summary.append(cli_line)
