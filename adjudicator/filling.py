@@ -82,7 +82,14 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   that forces its own teire, else the first in board order; with no dame
   left it passes, and two passes in a row end the fill.  This two-ply
   preference is what careful players do: a dame that forces a teire is worth
-  a point to whoever fills it first.
+  a point to whoever fills it first.  Tried and not kept (2026-11-23): choosing, when
+  no dame forces a teire and none removes all of the opponent's, the one that
+  leaves the opponent the fewest strings to force into a teire (instead of the
+  first in board order): ``python benchmarks/real_games.py`` changed 2 of the
+  1,568 results (1 fixed, 1 broken).  Where a player cannot stop a teire, the
+  threat usually moves to another dame rather than disappearing
+  (kgs-19-2017-02-new/2017-02-26-8.sgf: White H12 only makes H10 the dame that
+  forces the teire at J11).
 
 Limits (deliberately not handled): teire against shortage of liberties that
 needs more than a one-move reading (a string with two liberties that the
