@@ -228,7 +228,7 @@ def _agreed(v: Verdict, status: str, agreement: Agreement, how: str) -> Verdict:
     reason = (f"Settled by agreement, not proven: {how} by {agreement.words}, so {_words(status)}{guess}. "
               f"{_AJR_ABBREVIATE}. The analysis: {v.reason}")
     return dataclasses.replace(v, status=status, method=agreement.method, reason=reason, sequence=(),
-                               alternatives=())
+                               alternatives=(), share=None)
 
 
 def settled_by_agreement(v: Verdict) -> bool:

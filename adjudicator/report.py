@@ -518,13 +518,23 @@ def _verdict_line(ruling: Ruling, v: Verdict) -> str:
     n = len(v.points)
     line = (
         f"  {v.color.word} {v.vertex} ({n} stone{'s' if n != 1 else ''}): {v.status.replace('_', ' ')} "
-        f"[{v.provenance}, {v.method}] -> {_FATE_WORDS[ruling.fate(v).value]}"
+        f"[{v.provenance}, {v.method}{_share_words(v)}] -> {_FATE_WORDS[ruling.fate(v).value]}"
     )
     flipped = ruling.flipped.get(v.stones)
     if flipped is not None:
         other = "not alive" if v.status == "alive" else "alive"
         line += f"; if {other}: {format_margin(flipped)}"
     return line
+
+
+def _share_words(v: Verdict) -> str:
+    """`` 53 % of playouts`` for a heuristic verdict (its owner's share), else nothing."""
+    return "" if v.share is None else f" {v.share:.0%} of playouts"
+
+
+def _closest_calls_first(verdicts: list[Verdict]) -> list[Verdict]:
+    """Assumed verdicts, the closest calls of the heuristic first (``Verdict.doubt``), else in the given order."""
+    return sorted(verdicts, key=lambda v: -v.doubt)
 
 
 def render_ruling(ruling: Ruling) -> str:
@@ -544,13 +554,13 @@ def render_ruling(ruling: Ruling) -> str:
     agreed = ruling.agreed
     proven = [v for v in _ordered(ruling) if v.provenance != "assumed"]
     if assumed and ruling.decided_by_count:
-        decisive = [v for v in assumed if ruling.decisive(v)]
-        others = [v for v in assumed if not ruling.decisive(v)]
+        decisive = _closest_calls_first([v for v in assumed if ruling.decisive(v)])
+        others = _closest_calls_first([v for v in assumed if not ruling.decisive(v)])
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them).")
         if decisive:
             lines.append(f"Decisive ({len(decisive)}): the other verdict for any one of these alone changes "
-                         "the winner:")
+                         "the winner (closest calls of the playouts first):")
             lines.extend(_verdict_line(ruling, v) for v in decisive)
         else:
             lines.append("None is decisive: no single one of them reversed changes the winner "
@@ -561,7 +571,7 @@ def render_ruling(ruling: Ruling) -> str:
     elif assumed:
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them):")
-        lines.extend(_verdict_line(ruling, v) for v in assumed)
+        lines.extend(_verdict_line(ruling, v) for v in _closest_calls_first(assumed))
     elif agreed:
         lines.append(f"Every string is proven or settled by agreement ({len(agreed)} of {len(ruling.verdicts)} "
                      "by agreement).")

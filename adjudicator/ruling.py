@@ -288,7 +288,8 @@ def carry_verdicts(before: Sequence[Verdict], position: Position) -> list[Verdic
                 f"the proof no longer applies. The proof before the fill: {cut[0].reason}"))
             continue
         out.append(Verdict(color, chain, position.size, status, base.provenance, base.method, base.reason + extra,
-                           base.sequence, base.nodes, base.seconds, base.alternatives))
+                           base.sequence, base.nodes, base.seconds, base.alternatives,
+                           share=base.share if base.status == status else None))
     return out
 
 

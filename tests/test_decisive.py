@@ -5,6 +5,7 @@ different komi.  With no search budget the white string is assumed; dead it is w
 to Black, so with komi 6.5 reversing it changes the winner and with komi 0.5 it does not.
 """
 
+import re
 import json
 from pathlib import Path
 
@@ -37,8 +38,10 @@ def test_a_string_whose_reversal_changes_the_winner_is_decisive():
     (entry,) = [s for s in data["strings"] if s["vertex"] == v.vertex]
     assert entry["if_reversed"] == {"status": "not_alive", "result": "B+13.5", "score": 13.5, "decisive": True}
     text = render_ruling(ruling)
-    assert "Decisive (1): the other verdict for any one of these alone changes the winner:" in text
-    assert f"white {v.vertex} (5 stones): alive [assumed, heuristic]" in text and "; if not alive: B+13.5" in text
+    assert ("Decisive (1): the other verdict for any one of these alone changes the winner "
+            "(closest calls of the playouts first):") in text
+    assert re.search(rf"white {v.vertex} \(5 stones\): alive \[assumed, heuristic \d+% of playouts\]", text)
+    assert "; if not alive: B+13.5" in text
 
 
 def test_a_string_whose_reversal_keeps_the_winner_is_not_decisive():
@@ -67,3 +70,31 @@ def test_json_of_the_cli_carries_the_reversed_count():
     assert result.exit_code == 0
     assumed = [s for s in data["strings"] if s["provenance"] == "assumed"]
     assert assumed and all("if_reversed" in s for s in assumed)
+
+
+def test_closest_calls_of_the_playouts_come_first():
+    from adjudicator.analysis.life import _ALIVE_SHARE, Verdict
+    from adjudicator.board import Color
+    from adjudicator.report import _closest_calls_first
+
+    def guess(share, stones):
+        status = "alive" if share >= _ALIVE_SHARE else "not_alive"
+        return Verdict(Color.BLACK, stones, 9, status, "assumed", "heuristic", "", share=share)
+
+    sure, flip, lean, dead = guess(1.0, 1), guess(0.53, 2), guess(0.8, 4), guess(0.02, 8)
+    proof = Verdict(Color.WHITE, 16, 9, "alive", "static", "eye-pair", "")
+    assert flip.doubt > lean.doubt > dead.doubt and sure.doubt == 0.0 and proof.doubt == 0.0
+    assert guess(_ALIVE_SHARE, 1).doubt == 1.0
+    assert _closest_calls_first([sure, proof, dead, lean, flip]) == [flip, lean, dead, sure, proof]
+
+
+def test_heuristic_verdicts_carry_their_playout_share_in_json():
+    ruling = score_file(CASES / "straight-three-unsettled.sgf", budget=NO_SEARCH)
+    data = ruling_to_dict(ruling)
+    for entry in data["strings"]:
+        if entry["method"] == "heuristic":
+            assert 0.0 <= entry["playout_share"] <= 1.0
+            assert (entry["status"] == "alive") == (entry["playout_share"] >= 0.55)
+        else:
+            assert "playout_share" not in entry
+    assert any(e["method"] == "heuristic" for e in data["strings"])

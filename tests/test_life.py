@@ -230,7 +230,7 @@ def test_an_eyeless_chain_inside_a_clear_seki_guess_is_in_that_seki():
     ctx = _ctx_with_shares(pos, white_share=0.9)
     black = _chain(ctx, pos, (3, 1))
     assert _seki_partner(ctx, black) is not None
-    status, why = _heuristic(ctx, black)
+    status, why, _ = _heuristic(ctx, black)
     assert status == "not_alive" and "every liberty of it is a liberty of the white chain" in why
     # a close call of the partner is not spread (the close-call band of the heuristic)
     assert _seki_partner(_ctx_with_shares(pos, white_share=0.6), _chain(ctx, pos, (3, 1))) is None

@@ -150,6 +150,10 @@ class Verdict:
         Search nodes spent on this chain (0 for static).
     seconds : float
         Time spent on this chain.
+    share : float or None
+        For a ``heuristic`` verdict, the share of the random playouts in which
+        the chain's points ended as its owner's (:mod:`.heuristic`); how close
+        it is to the alive threshold tells a referee how much to doubt it.
     """
 
     color: Color
@@ -164,6 +168,18 @@ class Verdict:
     seconds: float = 0.0
     alternatives: tuple[tuple[str, str, tuple[Move, ...]], ...] = ()
     via: int = 0
+    share: float | None = None
+
+    @property
+    def doubt(self) -> float:
+        """How close a heuristic verdict is to a coin flip: 1 at the alive threshold, 0 at 0 % or 100 %.
+
+        0 for a verdict without a playout share (proofs, and guesses of another kind).
+        """
+        if self.share is None:
+            return 0.0
+        far = _ALIVE_SHARE if self.share < _ALIVE_SHARE else 1.0 - _ALIVE_SHARE
+        return max(0.0, 1.0 - abs(self.share - _ALIVE_SHARE) / far)
 
     @property
     def points(self) -> list[Point]:
@@ -191,6 +207,7 @@ class Verdict:
                 {"condition": c, "status": st, "sequence": [format_move(m) for m in seq]}
                 for c, st, seq in self.alternatives
             ]} if self.alternatives else {}),
+            **({"playout_share": round(self.share, 3)} if self.share is not None else {}),
         }
 
 
@@ -299,7 +316,7 @@ def _ownership(ctx: _Context) -> Ownership:
     )
 
 
-def _heuristic(ctx: _Context, chain: Chain) -> tuple[str, str]:
+def _heuristic(ctx: _Context, chain: Chain) -> tuple[str, str, float]:
     """Status guess for an unsettled chain, and the words that explain it (see :mod:`.heuristic`)."""
     pos = ctx.position
     if ctx.ownership is None:
@@ -332,7 +349,7 @@ def _heuristic(ctx: _Context, chain: Chain) -> tuple[str, str]:
                     f"{vertex_from_point(divmod((partner.stones & -partner.stones).bit_length() - 1, pos.size))}, which looks like seki (guessed above): the two stand in one seki, "
                     "which is not independent life"
                 )
-    return status, why
+    return status, why, share
 
 
 def _looks_like_seki(ctx: _Context, chain: Chain) -> bool:
@@ -479,14 +496,14 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
             f"Its zone has {empty_in_zone.bit_count()} empty points, more than the local search takes "
             f"({ctx.budget.max_zone_empty}). "
         )
-    status, why = _heuristic(ctx, chain)
+    status, why, share = _heuristic(ctx, chain)
     word = "alive" if status == "alive" else "not independently alive"
     reason = (
         f"Assumed {word}: not proven. {note}Heuristic: {why}. A referee must confirm this verdict "
         f"(AJR: the players may abbreviate the analysis where they agree)."
     )
     return Verdict(chain.color, chain.stones, size, status, "assumed", "heuristic", reason,
-                   nodes=nodes, seconds=time.perf_counter() - start)
+                   nodes=nodes, seconds=time.perf_counter() - start, share=share)
 
 
 def _capture_verdict(ctx: _Context, chain: Chain) -> Verdict:
@@ -576,13 +593,13 @@ def _confirmation_verdict(ctx: _Context, chain: Chain) -> Verdict:
         if all(r.proven for r in results):
             return _proven_verdict(ctx, chain, zone, modes, results, nodes, start)
         note = f"The confirmation search ran out of its budget ({nodes} positions). "
-    status, why = _heuristic(ctx, chain)
+    status, why, share = _heuristic(ctx, chain)
     word = "alive" if status == "alive" else "dead"
     reason = (
         f"Assumed {word}: not proven. {note}Heuristic: {why}. A referee must confirm this verdict."
     )
     return Verdict(chain.color, chain.stones, size, status, "assumed", "heuristic", reason,
-                   nodes=nodes, seconds=time.perf_counter() - start)
+                   nodes=nodes, seconds=time.perf_counter() - start, share=share)
 
 
 def _status(result: ConfirmResult) -> str:
