@@ -537,6 +537,19 @@ def _closest_calls_first(verdicts: list[Verdict]) -> list[Verdict]:
     return sorted(verdicts, key=lambda v: -v.doubt)
 
 
+def check_first(ruling: Ruling) -> tuple[list[Verdict], list[Verdict]]:
+    """The "Check first" list of ``score``: (decisive, the other unsettled verdicts), closest calls first.
+
+    When the count does not decide the game, nothing is decisive and every unsettled verdict is
+    in the second list.
+    """
+    assumed = ruling.unsettled
+    if not ruling.decided_by_count:
+        return [], _closest_calls_first(list(assumed))
+    return (_closest_calls_first([v for v in assumed if ruling.decisive(v)]),
+            _closest_calls_first([v for v in assumed if not ruling.decisive(v)]))
+
+
 def render_ruling(ruling: Ruling) -> str:
     """The text of ``adjudicator score``: result, the assumed strings first, board, fill, count, reasons."""
     record = ruling.replay.record
@@ -554,8 +567,7 @@ def render_ruling(ruling: Ruling) -> str:
     agreed = ruling.agreed
     proven = [v for v in _ordered(ruling) if v.provenance != "assumed"]
     if assumed and ruling.decided_by_count:
-        decisive = _closest_calls_first([v for v in assumed if ruling.decisive(v)])
-        others = _closest_calls_first([v for v in assumed if not ruling.decisive(v)])
+        decisive, others = check_first(ruling)
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them).")
         if decisive:
@@ -571,7 +583,7 @@ def render_ruling(ruling: Ruling) -> str:
     elif assumed:
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them):")
-        lines.extend(_verdict_line(ruling, v) for v in _closest_calls_first(assumed))
+        lines.extend(_verdict_line(ruling, v) for v in check_first(ruling)[1])
     elif agreed:
         lines.append(f"Every string is proven or settled by agreement ({len(agreed)} of {len(ruling.verdicts)} "
                      "by agreement).")

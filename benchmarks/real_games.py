@@ -20,6 +20,8 @@ and prints
   ones (reversing one alone changes the winner, ``Ruling.decisive``) and the
   games without any decisive assumed verdict;
 - median and p95 seconds per game, end to end in-process (file read to ruling);
+- on (a), where the first unsettled string whose fate the marks contradict stands in
+  ``score``'s Check-first list (closest calls of the playouts first), against board order;
 - every disagreement with ``RE``, sorted into categories (our bug / players
   agreed to something the rules do not give / record problem) with the vertex
   that decides it: on (a) from the strings where the marks and our verdicts
@@ -74,7 +76,7 @@ from adjudicator.board import Color, Position, dilate, flood, geometry  # noqa: 
 from adjudicator.coords import vertex_from_point  # noqa: E402
 from adjudicator.errors import AdjudicatorError  # noqa: E402
 from adjudicator.filling import apply_fill, no_fill, propose_fill  # noqa: E402
-from adjudicator.report import score_file  # noqa: E402
+from adjudicator.report import check_first, score_file  # noqa: E402
 from adjudicator.rules import AJR  # noqa: E402
 from adjudicator.ruling import carry_verdicts  # noqa: E402
 from adjudicator.scoring import Fate, format_margin, territory_score  # noqa: E402
@@ -121,6 +123,23 @@ def dead_stones(ruling) -> int:
     captured_by_fill = (final.black & ~after.black & ~after.white) | (final.white & ~after.white & ~after.black)
     score = ruling.score
     return ((score.removed[0] | score.removed[1]) & (final.black | final.white)) | captured_by_fill
+
+
+def first_wrong_guess(ruling, truth_dead: int) -> dict | None:
+    """Where the first unsettled string whose fate the players' marks contradict stands in ``score``'s
+    Check-first list (1-based; ``shown``) and where it would stand in board order (``board``), with the
+    list's length; None when every unsettled fate agrees with the marks."""
+    decisive, others = check_first(ruling)
+    shown = decisive + others
+    board = [v for v in ruling.unsettled if v in decisive] + [v for v in ruling.unsettled if v not in decisive]
+
+    def wrong(v) -> bool:
+        return (ruling.fate(v).value == "dead") != bool(v.stones & truth_dead)
+
+    if not any(wrong(v) for v in shown):
+        return None
+    first = lambda order: next(i for i, v in enumerate(order, 1) if wrong(v))  # noqa: E731
+    return {"shown": first(shown), "board": first(board), "length": len(shown)}
 
 
 def marks_verdicts(pos: Position, truth_dead: int) -> list[Verdict]:
@@ -716,6 +735,7 @@ def run_game(path: pathlib.Path, rel: str, row: dict[str, str], marked: bool) ->
             fp=(ours_dead & ~truth).bit_count(),
             fn=(truth & ~ours_dead).bit_count(),
             dead_agree=ours_dead == truth,
+            first_wrong=first_wrong_guess(ruling, truth),
             marks_margin=marks_margin,
             marks_count_agree=abs(marks_margin - re_margin) < 1e-9,
             oracle=format_margin(oracle_margin),
@@ -853,6 +873,16 @@ def summarise(results: list[dict], label: str) -> list[str]:
             f"  the players' marks reproduce RE (benchmarks.md 2.4 formula): {marks_ok}/{n}",
             f"  our fill + count with the players' dead stones (no life analysis): {oracle}/{n} = {pct(oracle, n)}",
         ]
+        firsts = [r["first_wrong"] for r in results if r.get("first_wrong")]
+        if firsts:
+            shown = [f["shown"] for f in firsts]
+            board = [f["board"] for f in firsts]
+            lines.append(
+                f"  games with an unsettled string whose fate the marks contradict: {len(firsts)}; the first such "
+                f"string in score's Check-first list (closest calls first): median position "
+                f"{statistics.median(shown):g} of {statistics.median(f['length'] for f in firsts):g}, in the top 3 "
+                f"in {sum(x <= 3 for x in shown)} games (board order: median {statistics.median(board):g}, top 3 in "
+                f"{sum(x <= 3 for x in board)})")
     return lines
 
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from adjudicator.analysis.life import Budget
 from adjudicator.cli import app
-from adjudicator.report import render_ruling, ruling_to_dict, score_file
+from adjudicator.report import check_first, render_ruling, ruling_to_dict, score_file
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 NO_SEARCH = Budget(nodes=1, total_nodes=1, max_zone_empty=0)
