@@ -64,6 +64,11 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   opponent in atari on the *same* last liberty is answered by one
   connection there, which saves them all; a double atari on different
   liberties is a fight, not a fill, and is refused.
+- **Connection before a dame** (only with ``every_dame``, for rules that require
+  every dame filled: J1989 Art. 8, Korean): when both players have passed and a
+  dame is still open because filling it would be a self-atari (or start a
+  chase), a connection that makes it fillable is played as a teire, by the
+  player with more territory at stake next to it (:func:`_preparation`).
 - **Closing**: when both players have passed, a point that was neutral in the
   final position but that the fill has walled in with one colour's stones is
   filled by that colour too, so the order of the fill never turns a dame
@@ -428,6 +433,7 @@ class _State:
     #: miai connections of static proofs: (owner, the chain's stones, the two points, the owner's stones
     #: next to them that the chain joins); see _cut
     links: tuple[tuple[Color, int, int, int], ...] = ()
+    avoid: int = 0  # points the caller asked not to fill (never prepared either)
 
 
 def _dame_points(st: _State, color: Color) -> int:
@@ -737,6 +743,113 @@ def _opening_teire(st: _State, moves: list[FillMove], limit: int) -> None:
         _mark_alive(st, after, rescue.point, color)
 
 
+def _stake(pos: Position, strings: int, color: Color, opp_alive: int) -> int:
+    """Empty points next to ``strings`` in regions that touch no living stone of the opponent
+    (``opp_alive``): the territory that would go if those strings were in seki (J1989 Art. 8)."""
+    g = geometry(pos.size)
+    empty = pos.empty_bits
+    opp = pos.stones(color.opponent) & opp_alive
+    total = 0
+    todo = dilate(strings, g) & empty
+    while todo:
+        region = flood(todo & -todo, empty, g)
+        todo &= ~region
+        if not dilate(region, g) & opp:
+            total += region.bit_count()
+    return total
+
+
+@dataclass(frozen=True)
+class _Preparation:
+    color: Color
+    point: Point  # the connection
+    dame: Point  # the dame it makes fillable
+    after: Position
+    facts: tuple[int, int]
+    stake: int
+    strings: int  # the strings next to the dame that it joins to others
+
+
+def _preparation(st: _State, mover: Color, tried: set) -> _Preparation | None:
+    """A connection that makes an open dame fillable, for fills where the rules require every dame
+    filled (J1989 Art. 8, Korean); None if there is none.
+
+    When both players have passed, a dame can be left open because filling it would put the
+    filler's own string in atari, or the opponent's in an atari it could not escape for good.
+    Often the string next to it only has to be joined to its other stones first: in
+    kgs-19-2017-02-new/2017-02-09-5.sgf Black's five stones Q19... have the liberties P19 and
+    T19, so Black cannot fill the dame T19; Black P19 joins them to the living group at P18,
+    after which T19 is an ordinary dame (and White's T18, put in atari by it, connects at T17).
+    Players counting under J1989 play such a connection (a teire: it costs a point of the
+    connecting player's territory), because live stones that still touch a dame at the end are in
+    seki and the territory next to them does not count (Art. 8).
+
+    A candidate is a liberty ``c`` of a living string S next to an open dame ``d``, other than
+    ``d``, where the owner's play is legal, captures nothing, joins S to another living string of
+    the owner, leaves two liberties or more, puts no opponent string in atari and keeps every
+    static proof; it is taken if afterwards either player may fill ``d`` (the usual checks of a
+    dame fill, its teire and the static proofs included).  Of the players who have one, the one
+    whose strings next to ``d`` have the larger territory next to them (what the open dame would
+    cost him) connects; on a tie, ``mover``.  Each dame is prepared at most once (``tried``).
+    """
+    pos = st.pos
+    size = pos.size
+    g = geometry(size)
+    empty = pos.empty_bits
+    stuck = (_dame_points(st, Color.BLACK) | _dame_points(st, Color.WHITE)) & empty & ~st.avoid
+    best: _Preparation | None = None
+    for d in iter_bits(stuck):
+        dame = divmod(d, size)
+        if dame in tried:
+            continue
+        for color in (mover, mover.opponent):
+            own = pos.stones(color)
+            strings = 0
+            for j in iter_bits(g.neighbours[d] & own & st.alive[color]):
+                strings |= flood(1 << j, own, g)
+            if not strings:
+                continue
+            stake = _stake(pos, strings, color, st.alive[color.opponent])
+            if best is not None and stake <= best.stake:
+                continue
+            for c in iter_bits(pos.liberties(strings) & ~(1 << d) & ~st.excluded & ~st.avoid):
+                point = divmod(c, size)
+                facts, after = pos.try_play(point, color)
+                if after is None or facts.captured:
+                    continue
+                joined = after.chain(point)
+                if not joined & st.alive[color] & ~strings or after.liberties(joined).bit_count() < 2:
+                    continue
+                if any(after.liberties(flood(1 << k, after.stones(color.opponent), g)).bit_count() < 2
+                       for k in iter_bits(g.neighbours[c] & after.stones(color.opponent))):
+                    continue
+                ok, facts_after, _ = _facts_kept(st.facts, after)
+                if not ok:
+                    continue
+                alive = dict(st.alive)
+                alive[color] |= joined
+                probe = _State(after, alive, st.excluded, st.not_alive, st.eligible, facts_after, {}, st.links)
+                if not any(_fillable(probe, who, d) for who in (color, color.opponent)):
+                    continue
+                best = _Preparation(color, point, dame, after, facts_after, stake, strings)
+                break
+    return best
+
+
+def _fillable(st: _State, color: Color, i: int) -> bool:
+    """Whether ``color`` may fill the dame at flat index ``i`` in ``st`` (with its teire, if any,
+    and without losing a static proof)."""
+    if not _dame_points(st, color) >> i & 1:
+        return False
+    opt = _option(st, color, i)
+    if isinstance(opt, str):
+        return False
+    check = opt.after
+    if opt.threatened:
+        _, check = opt.after.try_play(opt.threatened[0][1].point, color.opponent)
+    return check is not None and _facts_kept(st.facts, check)[0]
+
+
 def _closing_fills(st: _State, neutral: int, moves: list[FillMove], limit: int) -> None:
     """Fill the neutral points of the final position that the alternate fill has closed off.
 
@@ -820,6 +933,7 @@ def propose_fill(
     first: Color | None = None,
     max_moves: int | None = None,
     avoid: Mapping[Point, str] | None = None,
+    every_dame: bool = False,
 ) -> Fill:
     """Propose the dame and teire fill of a final position (see the module docstring).
 
@@ -838,6 +952,10 @@ def propose_fill(
         Stop after this many fill moves (default: the number of empty points).
     avoid : mapping of Point to str, optional
         Points not to fill, with the reason (reported as refusals).
+    every_dame : bool
+        The rules require every dame filled (J1989 Art. 8, Korean: ``DameFilling.REQUIRED``):
+        when both players have passed with a dame still open, a connection that makes it
+        fillable is played as a teire (:func:`_preparation`).
 
     Returns
     -------
@@ -880,8 +998,10 @@ def propose_fill(
     st = _State(start, alive, excluded, not_alive, _eligible(start, alive, excluded), static_facts(start), {},
                 _links(start, verdicts))
     for point, why in (avoid or {}).items():
+        st.avoid |= start.bit(point)
         for color in (Color.BLACK, Color.WHITE):
             st.refused[point, color] = Refusal(point, color, why)
+    prepared: set = set()
     limit = max_moves if max_moves is not None else start.empty_bits.bit_count()
     moves: list[FillMove] = []
     # The regions of the final position that touch living stones of both colours: neutral.
@@ -948,6 +1068,24 @@ def propose_fill(
         if choice is None:
             passes += 1
             mover = mover.opponent
+            if passes == 2 and every_dame and len(moves) < limit:
+                prep = _preparation(st, mover, prepared)
+                if prep is not None:
+                    prepared.add(prep.dame)
+                    for color in (Color.BLACK, Color.WHITE):
+                        st.refused.pop((prep.dame, color), None)
+                    dame = vertex_from_point(prep.dame)
+                    moves.append(FillMove(prep.color, prep.point, "teire", (
+                        f"teire: the dame at {dame} could not be filled as it stood; {prep.color.word} connects "
+                        f"{_string_name(pos, prep.strings, prep.color)} at {vertex_from_point(prep.point)} so that "
+                        f"{dame} can be filled (J1989 Art. 8: live stones next to a dame left open are in seki, "
+                        f"and the {prep.stake} points of territory next to these would not count); {_TEIRE_COST}")))
+                    st.pos = prep.after
+                    st.facts = prep.facts
+                    _mark_alive(st, prep.after, prep.point, prep.color)
+                    _grow_eligible(st, open_area)
+                    passes = 0
+                    mover = prep.color.opponent
             continue
         opt = choice
         touch = dilate(pos.bit(opt.point), g) & (pos.black | pos.white)

@@ -413,16 +413,17 @@ def adjudicate(
     if ko_threats is not None and rules.confirmation_ko is not ConfirmationKo.REFEREE_KO_THREATS:
         raise AdjudicatorError(f"--ko-threats applies to rule sets where the referee decides ko-threat questions "
                                f"(korean), not to {rules.name}")
+    every_dame = rules.dame_filling is DameFilling.REQUIRED
     before = analyse_position(final, rules, budget)
     ko_lines: list[Reason] = []
     if ko_threats is not None:
         before, ko_lines = _decide_ko_threats(final, before, ko_threats)
     agreed_notes: list[tuple[str, str]] = []
     if agreement is not None:
-        agreement = agreement.resolve(final, lambda: propose_fill(final, before).after)
+        agreement = agreement.resolve(final, lambda: propose_fill(final, before, every_dame=every_dame).after)
         before, agreed_notes = settle(final, before, agreement, rules, used_komi)
     if fill == "propose":
-        chosen = propose_fill(final, before)
+        chosen = propose_fill(final, before, every_dame=every_dame)
     elif fill == "none":
         chosen = no_fill(final)
     else:
@@ -438,7 +439,7 @@ def adjudicate(
             why = f"after filling it the analysis judged the strings at {', '.join(names[:6])} not alive"
             near = dilate(dropped, geometry(final.size)) & final.empty_bits
             avoid = {divmod(i, final.size): why for i in iter_bits(near)}
-            chosen = propose_fill(final, before, avoid=avoid)
+            chosen = propose_fill(final, before, avoid=avoid, every_dame=every_dame)
             verdicts = analyse_position(chosen.after, rules, budget) if chosen.moves else before
             changes, _ = _status_changes(before, verdicts, chosen)
         if agreement is not None:

@@ -302,6 +302,41 @@ def test_two_strings_in_atari_on_one_liberty_are_one_teire(diagram, first):
     assert unfilled.territory_points(B) - filled.territory_points(B) == 1  # D7
 
 
+# A dame that only a connection makes fillable (the shape of kgs-19-2017-02-new/2017-02-09-5.sgf, top
+# right).  Black's corner string D7-E7-F7-E6-F6 has the liberties C7 and G7, White's G6 the liberties G7
+# and G5: neither side can fill the dame G7 as it stands (self-atari).  Under J1989 an open dame puts the
+# live stones next to it in seki (Art. 8), so Black's three points A7-B7-C7 and White's G5 would not
+# count; players connect first (Black C7), fill G7, and White answers in atari at G5.
+CONNECT_THEN_FILL = """
+    . . . x x x .
+    x x x o x x o
+    . x x o o o .
+    x x o o . o o
+    . x o o o o o
+    x x o . o . o
+    . x o o o o o
+"""
+
+
+@pytest.mark.parametrize("first", [B, W])
+def test_a_connection_makes_a_self_atari_dame_fillable_when_every_dame_must_be_filled(diagram, first):
+    pos = diagram(CONNECT_THEN_FILL)
+    informal = propose_fill(pos, verdicts(pos), first=first)
+    assert "G7" not in played(informal)
+    assert {r.vertex for r in informal.refused} == {"G7"}
+    fill = propose_fill(pos, verdicts(pos), first=first, every_dame=True)
+    assert played(fill).endswith("b:C7 b:G7 w:G5")
+    prep = fill.moves[-3]
+    assert prep.kind == "teire" and "so that G7 can be filled" in prep.reason
+    assert "3 points of territory" in prep.reason  # Black's stake (A7, B7, C7) beats White's (G5)
+    assert not fill.refused
+    # The count: each side pays one teire; nothing is left in seki.
+    before = territory_score(pos, verdicts(pos), J1989, komi=0)
+    after = territory_score(fill.after, verdicts(fill.after), J1989, komi=0)
+    assert after.territory_points(B) == 5 and after.territory_points(W) == 3
+    assert before.territory_points(B) < after.territory_points(B)
+
+
 # -- real games: invariants of the proposal ------------------------------------------------
 
 GAMES = sorted((DATA / "kgs_sample").glob("*.sgf"))[:4] + [DATA / "kgs-2017-even.sgf"]
