@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 import adjudicator.analysis.life as life  # noqa: E402
 from adjudicator.analysis.life import analyse_position  # noqa: E402
+from adjudicator.board import Color, dilate, flood, geometry  # noqa: E402
 from adjudicator.errors import AdjudicatorError  # noqa: E402
 from adjudicator.history import replay  # noqa: E402
 from adjudicator.rules import parse_ruleset  # noqa: E402
@@ -57,6 +58,38 @@ def _counted(search):
     return run
 
 
+def settled_points(position, verdicts) -> int:
+    """Board points whose owner the proofs settle: proven-alive stones, and every region of a
+    colour (its empty points and the opponent's stones in it) bordered only by that colour's
+    proven-alive chains and holding only opponent chains proven not alive.
+
+    The measure of Niu and Müller ("An improved safety solver for computer Go", 2004: "more
+    than half the points on the board" of a typical final position proven safe; Müller 1997:
+    26.4 %), so that the string shares above can be put beside published figures.
+    """
+    g = geometry(position.size)
+    proven = {v.stones: v for v in verdicts if v.provenance != "assumed"}
+    alive = {Color.BLACK: 0, Color.WHITE: 0}
+    dead = 0
+    for v in proven.values():
+        if v.status == "alive":
+            alive[v.color] |= v.stones
+        else:
+            dead |= v.stones
+    settled = alive[Color.BLACK] | alive[Color.WHITE]
+    for color in (Color.BLACK, Color.WHITE):
+        own = position.stones(color)
+        theirs = position.stones(color.opponent)
+        todo = g.full & ~own
+        while todo:
+            region = flood(todo & -todo, g.full & ~own, g)
+            todo &= ~region
+            border = dilate(region, g) & own
+            if border and not border & ~alive[color] and not region & theirs & ~dead:
+                settled |= region
+    return settled.bit_count()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=pathlib.Path, default=ROOT.parent / "shared" / "data" / "games" / "kgs")
@@ -73,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     sample = sorted(random.Random(args.seed).sample(files, min(args.games, len(files))))
     times, cpu, chains, stones = [], [], Counter(), Counter()
+    points = []  # share of the board settled by proofs, per position
     skipped = 0
     for path in sample:
         try:
@@ -88,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         verdicts = analyse_position(final, rules)
         times.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
+        points.append(settled_points(final, verdicts) / (final.size * final.size))
         for v in verdicts:
             chains[v.provenance] += 1
             stones[v.provenance] += v.stones.bit_count()
@@ -107,6 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     for prov in ("static", "search", "assumed"):
         print(f"  {prov:8} {chains[prov]:6} strings {chains[prov] / n_chains:6.1%}   "
               f"{stones[prov]:6} stones {stones[prov] / n_stones:6.1%}")
+    points.sort()
+    print(f"board points settled by proofs (proven stones and the regions they settle; Niu and Mueller 2004 "
+          f"report more than half in a typical final position): mean {statistics.mean(points):.1%}, "
+          f"median {statistics.median(points):.1%}")
     return 0
 
 
