@@ -200,14 +200,14 @@ PARTNER = """
 """
 
 
-def _ctx_with_shares(pos, white_share, black_share=1.0, seki=1.0):
+def _ctx_with_shares(pos, white_share, black_share=1.0, seki=1.0, rules=AJR):
     """The life context of ``pos`` with made-up playout counts: every white stone ends White's in
     ``white_share`` of 100 playouts (in a seki shape in ``seki`` of them), every black one Black's
     in ``black_share`` (never in a seki shape: only White's group is guessed seki)."""
     from adjudicator.analysis.heuristic import Ownership
     from adjudicator.analysis.life import _prepare
 
-    ctx = _prepare(pos, AJR, Budget())
+    ctx = _prepare(pos, rules, Budget())
     n = pos.size * pos.size
     white = tuple(round(100 * white_share) if pos.white >> i & 1 else 0 for i in range(n))
     black = tuple(round(100 * black_share) if pos.black >> i & 1 else 0 for i in range(n))
@@ -274,3 +274,23 @@ def test_real_game_black_stones_inside_white_seki_group_are_not_alive():
     assert inner.status == "not_alive" and inner.provenance == "assumed"
     assert "every liberty of it is a liberty of the white chain" in inner.reason
     assert ruling.result == "B+28.5"
+
+
+def test_a_half_survivor_in_a_seki_shape_is_guessed_alive_under_the_capture_goal():
+    # J1989 Art. 7-1 / Korean: stones in seki cannot be captured, so a chain that survives about
+    # half of the playouts, all of them in a seki shape, is guessed alive (Art. 8 then puts it in
+    # seki); under AJR it stays "not independently alive" (kgs 2017-05-05-8, Black's G5 at 54 %).
+    from adjudicator.analysis.life import _heuristic
+    from adjudicator.rules import J1989, KOREAN
+
+    pos = parse_diagram(PARTNER)
+    white = (2, 0)  # A3: White's surrounding group
+    for rules in (J1989, KOREAN):
+        ctx = _ctx_with_shares(pos, white_share=0.53, seki=0.53, rules=rules)
+        status, why, share = _heuristic(ctx, _chain(ctx, pos, white))
+        assert (status, share) == ("alive", 0.53) and "looks like seki" in why
+        # the same share without the seki shape stays a close call guessed dead
+        ctx = _ctx_with_shares(pos, white_share=0.53, seki=0.0, rules=rules)
+        assert _heuristic(ctx, _chain(ctx, pos, white))[0] == "not_alive"
+    ctx = _ctx_with_shares(pos, white_share=0.53, seki=0.53)
+    assert _heuristic(ctx, _chain(ctx, pos, white))[0] == "not_alive"
