@@ -202,7 +202,8 @@ def analyse(
 ) -> None:
     """Give a life verdict for every string of the final position.
 
-    Assumed verdicts are listed first: they are guesses a referee must check.
+    Assumed verdicts are listed first, the closest calls of the heuristic (playout shares
+    nearest the alive threshold) first among them: they are guesses a referee must check.
     See 'adjudicator life --help' for what the verdicts mean.
     """
     try:

@@ -290,7 +290,8 @@ def render_verdict(v: Verdict) -> str:
 
 
 def render_analysis(result: Replay, verdicts: list[Verdict]) -> str:
-    """Text of ``adjudicator analyse``: assumed verdicts first (a referee must look at them)."""
+    """Text of ``adjudicator analyse``: assumed verdicts first (a referee must look at them), the
+    closest calls of the heuristic first among them, as in ``score``'s Check-first list."""
     order = {"assumed": 0, "search": 1, "static": 2}
     counts = {k: sum(1 for v in verdicts if v.provenance == k) for k in order}
     lines = [
@@ -298,7 +299,7 @@ def render_analysis(result: Replay, verdicts: list[Verdict]) -> str:
         f"static {counts['static']}, search {counts['search']}, assumed {counts['assumed']}",
         str(result.final),
     ]
-    for v in sorted(verdicts, key=lambda v: order[v.provenance]):
+    for v in sorted(verdicts, key=lambda v: (order[v.provenance], -v.doubt if v.provenance == "assumed" else 0)):
         lines.append(render_verdict(v))
     return "\n".join(lines)
 

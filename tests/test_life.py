@@ -165,6 +165,23 @@ def test_cli_analyse_lists_every_string():
     assert sum(d["provenance"].values()) == 41
 
 
+def test_cli_analyse_text_lists_assumed_verdicts_closest_calls_first():
+    # as score's Check-first list: a referee reads the coin flips of the heuristic first
+    import re
+
+    from adjudicator.analysis.life import _ALIVE_SHARE
+
+    result = CliRunner().invoke(app, ["analyse", str(EXAMPLE)])
+    assert result.exit_code == 0, result.output
+    provenances = re.findall(r"\[(static|search|assumed)", result.output)
+    assert provenances and provenances == sorted(provenances, key=("assumed", "search", "static").index)
+    shares = [int(m) / 100 for m in re.findall(r"ended as \w+'s in (\d+)% of them", result.output)]
+    assert len(shares) == provenances.count("assumed") > 2
+    distance = [abs(x - _ALIVE_SHARE) / (_ALIVE_SHARE if x < _ALIVE_SHARE else 1 - _ALIVE_SHARE) for x in shares]
+    # the reasons round the shares to whole percents: allow that much
+    assert all(a <= b + 0.025 for a, b in zip(distance, distance[1:])), distance
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
