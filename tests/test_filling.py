@@ -337,16 +337,32 @@ def test_a_connection_makes_a_self_atari_dame_fillable_when_every_dame_must_be_f
     assert before.territory_points(B) < after.territory_points(B)
 
 
+def test_j1989_count_of_a_real_game_with_a_dame_that_needs_a_connection():
+    # kgs 2017-02-09-5 (tests/data/README.md): before the connection was played the J1989 count left
+    # T19 open and gave W+108.5; the players' W+3.5 is also the AJR count.
+    from adjudicator.report import score_file
+
+    path = DATA / "kgs-2017-dame-needs-connection.sgf"
+    ruling = score_file(path, rules="j1989")
+    assert ruling.result == "W+3.5"
+    assert [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ruling.fill.moves][-3:] == [
+        "b:P19:teire", "b:T19:dame", "w:T17:teire"]
+    assert not ruling.fill.refused
+    assert score_file(path).result == "W+3.5"  # AJR: T19 stays open, nothing changes there
+    assert "T19" in {r.vertex for r in score_file(path).fill.refused}
+
+
 # -- real games: invariants of the proposal ------------------------------------------------
 
 GAMES = sorted((DATA / "kgs_sample").glob("*.sgf"))[:4] + [DATA / "kgs-2017-even.sgf"]
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
-def test_proposed_fill_on_real_games_is_legal_and_keeps_proven_statuses(path):
+@pytest.mark.parametrize("every_dame", [False, True], ids=["informal", "every-dame"])
+def test_proposed_fill_on_real_games_is_legal_and_keeps_proven_statuses(path, every_dame):
     final = replay(read_sgf(path), AJR).final
     vs = analyse_position(final, AJR, Budget(max_zone_empty=6, playouts=8))
-    fill = propose_fill(final, vs)
+    fill = propose_fill(final, vs, every_dame=every_dame)
     g = geometry(final.size)
     not_alive = 0
     for v in vs:
@@ -361,6 +377,11 @@ def test_proposed_fill_on_real_games_is_legal_and_keeps_proven_statuses(path):
             assert facts.captured == 0
             assert not pos.bit(m.point) & dilate(not_alive, g), f"dame {m.vertex} touches a not-alive string"
             assert after.liberties(after.chain(m.point)).bit_count() >= 2
+        elif "could not be filled as it stood" in m.reason:
+            # a connection that makes an open dame fillable (every_dame only); that dame is filled later
+            assert every_dame and m.kind == "teire"
+            dame = m.reason.split("the dame at ")[1].split()[0]
+            assert dame in [later.vertex for later in fill.moves[k + 1:]]
         elif "already in atari in the final position" in m.reason:
             # a teire the final position calls for comes before any dame
             assert m.kind == "teire" and all(p.kind == "teire" for p in fill.moves[:k])
