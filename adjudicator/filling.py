@@ -1079,7 +1079,8 @@ def propose_fill(
                         f"teire: the dame at {dame} could not be filled as it stood; {prep.color.word} connects "
                         f"{_string_name(pos, prep.strings, prep.color)} at {vertex_from_point(prep.point)} so that "
                         f"{dame} can be filled (J1989 Art. 8: live stones next to a dame left open are in seki, "
-                        f"and the {prep.stake} points of territory next to these would not count); {_TEIRE_COST}")))
+                        f"and the {prep.stake} point{'s' if prep.stake != 1 else ''} of territory next to these would not "
+                        f"count); {_TEIRE_COST}")))
                     st.pos = prep.after
                     st.facts = prep.facts
                     _mark_alive(st, prep.after, prep.point, prep.color)
