@@ -370,7 +370,7 @@ class GtpEngine:
             record = read_sgf(cmd.args[0])
             events = _events_before(record, until)
             kept = GameRecord(record.size, events, record.komi, record.handicap, record.rules_text,
-                              record.result_text, record.source)
+                              record.result_text, record.source, record.komi_note, record.komi_error)
             # a setup without liberties or an illegal move fails here, before the game changes
             replay(kept, self.rules, strict=True)
         except AdjudicatorError as e:

@@ -72,7 +72,10 @@ class Play:
 class GameRecord:
     """A game as read from a record, before any rules are applied.
 
-    ``komi`` is None when the record gives none (the rule set's default is used);
+    ``komi`` is None when the record gives none (the rule set's default is used)
+    or one that cannot be read as points; ``komi_note`` says how a komi written
+    in a server's own encoding was read, ``komi_error`` why a komi could not be
+    (the commands that count raise it unless the user gives ``--komi``);
     ``events`` are the setups and plays of the main line in order.
     """
 
@@ -83,6 +86,8 @@ class GameRecord:
     rules_text: str | None = None
     result_text: str | None = None
     source: str = "<record>"
+    komi_note: str | None = None
+    komi_error: str | None = None
 
     @property
     def plays(self) -> list[Play]:

@@ -166,6 +166,10 @@ def render_replay(result: Replay) -> str:
     """
     record = result.record
     komi_from = "from the record" if record.komi is not None else "rule-set default"
+    if record.komi is not None and record.komi_note:
+        komi_from += f": {record.komi_note}"
+    elif record.komi_error:
+        komi_from += "; the record's KM could not be read as points"
     handicap = "no handicap" if record.handicap is None else f"handicap {record.handicap}"
     ru = _clean(record.rules_text) if record.rules_text is not None else "none"
     re_ = _clean(record.result_text) if record.result_text is not None else "none"
@@ -557,6 +561,8 @@ def render_ruling(ruling: Ruling) -> str:
     score = ruling.score
     b, w = Color.BLACK, Color.WHITE
     komi_from = {"record": "from the record", "rules": "rule-set default", "option": "from --komi"}[ruling.komi_source]
+    if ruling.komi_source == "record" and record.komi_note:
+        komi_from += f": {record.komi_note}"
     re_ = _clean(record.result_text) if record.result_text is not None else "none"
     lines = [
         f"{_clean(record.source)}: {record.size}x{record.size}, rules {ruling.rules.name}, "

@@ -62,7 +62,7 @@ from .board import Color, Position, dilate, flood, geometry, iter_bits
 from .coords import Point, vertex_from_point
 from .filling import Fill, apply_fill, no_fill, propose_fill
 from .history import Phase, Replay, resumption_state
-from .errors import AdjudicatorError
+from .errors import AdjudicatorError, SgfError
 from .rules import ConfirmationKo, DameFilling, LongCycle, SekiRule
 from .scoring import Fate, Score, format_margin, territory_score
 
@@ -406,6 +406,8 @@ def adjudicate(
         used_komi, komi_source = float(komi), "option"
     elif replayed.record.komi is not None:
         used_komi, komi_source = float(replayed.record.komi), "record"
+    elif replayed.record.komi_error is not None:
+        raise SgfError(replayed.record.komi_error)
     else:
         used_komi, komi_source = float(rules.komi), "rules"
     reasons: list[Reason] = []

@@ -5,7 +5,8 @@
 leaves this module.  What is read:
 
 - root properties: ``SZ`` (default 19, square boards 2..25 only; ``SZ[19:19]``
-  is accepted as 19), ``KM`` (komi; None when absent or empty), ``HA``
+  is accepted as 19), ``KM`` (komi; None when absent or empty; a Fox record's
+  in Fox's encoding, see ``_FOX_KOMI``), ``HA``
   (handicap, as written), ``RU`` and ``RE`` (kept as text);
 - on the main line (the first variation at every branch), in node order:
   ``AB``/``AW``/``AE``/``PL`` as :class:`~adjudicator.history.Setup` events and
@@ -83,6 +84,17 @@ MAX_VALUES = 1_000_000
 MAX_SETUP_POINTS = 1_000_000
 
 _KOMI_LIMIT = 1000.0  # |KM| above this is refused (the rule-set parser uses the same bound)
+
+# Fox (foxwq, AP[foxwq]) writes KM as a whole number of hundredths, of points or, under Chinese
+# rules, of stones (one stone is two points): an even Chinese game with 7.5 komi says KM[375], a
+# Japanese handicap game with 0.5 komi KM[50].  Read as written, those records counted W+375 or
+# W+50.  The values and their meaning, as other readers of Fox records found them: KataGo's SGF
+# reader (github.com/lightvector/KataGo pull 1118: 275/550 -> 5.5, 325/650 -> 6.5, 350/700 -> 7,
+# 375/750 -> 7.5), lizzieyzy-next issue 262 (KM[50] with HA[2] RU[Japanese] -> 0.5, KM[375] with
+# RU[Chinese] -> 7.5) and the OGS goban pull 205 (an even Chinese game, KM[375]).  Other whole
+# numbers of 100 or more in a Fox record are not read (``komi_error``): a wrong komi would decide
+# the count silently.
+_FOX_KOMI = {0: 0.0, 50: 0.5, 275: 5.5, 550: 5.5, 325: 6.5, 650: 6.5, 350: 7.0, 700: 7.0, 375: 7.5, 750: 7.5}
 _SHOW = 24  # characters of a bad value quoted in a message
 
 # The tokeniser of sgfmill.sgf_grammar, copied so that we can count tokens
@@ -215,7 +227,7 @@ def parse_sgf(data: bytes, source: str = "<sgf>") -> GameRecord:
     root = coarse.sequence[0]
     size = _board_size(root, source)
     encoding = _encoding(root)
-    komi = _komi(root, source)
+    komi, komi_note, komi_error = _komi(root, source)
     handicap = _handicap(root, size, source)
     try:
         game = sgf.Sgf_game.from_coarse_game_tree(coarse, override_encoding=encoding)
@@ -242,6 +254,8 @@ def parse_sgf(data: bytes, source: str = "<sgf>") -> GameRecord:
         rules_text=_text(root, "RU", encoding),
         result_text=_text(root, "RE", encoding),
         source=source,
+        komi_note=komi_note,
+        komi_error=komi_error,
     )
 
 
@@ -351,11 +365,28 @@ def _encoding(root: dict[str, list[bytes]]) -> str:
 # -- properties -------------------------------------------------------------------
 
 
-def _komi(root: dict[str, list[bytes]], source: str) -> float | None:
+def _from_fox(root: dict[str, list[bytes]]) -> bool:
+    """Whether the record names Fox (foxwq) as its application (``AP[foxwq]`` or ``AP[foxwq:...]``;
+    a record re-saved by another program may carry both AP values)."""
+    return any(v.split(b":")[0].strip().lower() == b"foxwq" for v in root.get("AP", []))
+
+
+def _komi(root: dict[str, list[bytes]], source: str) -> tuple[float | None, str | None, str | None]:
+    """(komi in points or None, how a server's encoding was read, why the komi could not be read)."""
     raw = root.get("KM")
     if raw is None or not raw[0].strip():
-        return None
+        return None, None, None
     text = raw[0].strip()
+    if _from_fox(root) and text.lstrip(b"-").isdigit() and len(text) <= 9:
+        n = int(text)
+        if n in _FOX_KOMI:
+            komi = _FOX_KOMI[n]
+            note = f"Fox's KM[{n}] read as {komi:g}" if komi != n else None
+            return komi, note, None
+        if abs(n) >= 100:
+            known = ", ".join(f"KM[{k}] = {v:g}" for k, v in sorted(_FOX_KOMI.items(), key=lambda kv: kv[1]) if k >= 100)
+            return None, None, (f"{source}: komi KM[{n}] of a Fox record (AP[foxwq]) is not an encoding Fox is known "
+                                f"to write ({known}); it must be given by hand (--komi)")
     try:
         komi = float(text)
     except ValueError:
@@ -365,7 +396,7 @@ def _komi(root: dict[str, list[bytes]], source: str) -> float | None:
         raise SgfError(f"{source}: non-numeric komi '{_show(raw[0])}'")
     if not abs(komi) <= _KOMI_LIMIT:
         raise SgfError(f"{source}: komi '{_show(raw[0])}' is out of range (at most {_KOMI_LIMIT:g} either way)")
-    return komi
+    return komi, None, None
 
 
 def _handicap(root: dict[str, list[bytes]], size: int, source: str) -> int | None:

@@ -231,3 +231,19 @@ def test_bad_files_give_one_error_line(tmp_path):
     junk = tmp_path / "junk.sgf"
     junk.write_bytes(b"this is not sgf")
     assert_clean_error(run("score", junk), "not an SGF file")
+
+
+def test_fox_komi_is_read_as_points_and_an_unknown_one_needs_the_option(tmp_path):
+    # The walls game as Fox writes it: KM[375] is 7.5 points (sgfio._FOX_KOMI), not 375.
+    fox = tmp_path / "fox.sgf"
+    fox.write_bytes(WALLS_SGF.replace(b"KM[0.5]", b"KM[375]AP[foxwq]"))
+    result = run("score", fox)
+    assert result.exit_code == 0, result.output
+    assert "komi 7.5 (from the record: Fox's KM[375] read as 7.5)" in result.stdout
+    assert json.loads(run("score", fox, "--json").stdout)["komi"] == 7.5
+    odd = tmp_path / "odd.sgf"
+    odd.write_bytes(WALLS_SGF.replace(b"KM[0.5]", b"KM[123]AP[foxwq]"))
+    assert_clean_error(run("score", odd), "KM[123]", "--komi")
+    given = run("score", odd, "--komi", "0.5", "--json")
+    assert given.exit_code == 0 and json.loads(given.stdout)["komi"] == 0.5
+    assert run("analyse", odd).exit_code == 0  # the life analysis needs no komi

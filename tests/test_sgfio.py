@@ -94,6 +94,34 @@ def test_komi_values(km, komi):
     assert parse_sgf(b"(;KM[" + km + b"])", "x.sgf").komi == komi
 
 
+# Fox (AP[foxwq]) writes komi in hundredths of points, or of stones under Chinese rules; the values
+# are those other readers of Fox records documented (sgfio._FOX_KOMI).
+@pytest.mark.parametrize(
+    "header, komi, note",
+    [
+        (b"KM[375]HA[0]RU[Chinese]AP[foxwq]", 7.5, "Fox's KM[375] read as 7.5"),
+        (b"KM[325]RU[Chinese]AP[foxwq]", 6.5, "Fox's KM[325] read as 6.5"),
+        (b"KM[650]RU[Japanese]AP[foxwq]", 6.5, "Fox's KM[650] read as 6.5"),
+        (b"KM[50]HA[2]RU[Japanese]AP[foxwq]", 0.5, "Fox's KM[50] read as 0.5"),
+        (b"KM[0]HA[3]AP[foxwq]", 0.0, None),
+        (b"KM[375]AP[GNU Go:3.8]RE[W+R]AP[foxwq]", 7.5, "Fox's KM[375] read as 7.5"),  # re-saved: two AP values
+        (b"KM[6.5]AP[foxwq]", 6.5, None),  # written as points: read as written
+        (b"KM[375]AP[CGoban:3]", 375.0, None),  # not a Fox record: read as written
+    ],
+    ids=["chinese-7.5", "chinese-6.5", "japanese-6.5", "handicap-0.5", "zero", "two-ap", "points", "not-fox"],
+)
+def test_fox_komi_is_read_as_points(header, komi, note):
+    record = parse_sgf(b"(;GM[1]FF[4]SZ[19]" + header + b";B[pd])", "fox.sgf")
+    assert (record.komi, record.komi_note, record.komi_error) == (komi, note, None)
+
+
+def test_unknown_fox_komi_is_not_guessed():
+    record = parse_sgf(b"(;GM[1]FF[4]SZ[19]KM[123]AP[foxwq];B[pd])", "fox.sgf")
+    assert record.komi is None
+    assert record.komi_error.startswith("fox.sgf: komi KM[123] of a Fox record")
+    assert "--komi" in record.komi_error and "\n" not in record.komi_error
+
+
 def test_non_numeric_komi_is_an_error():
     assert sgf_error(b"(;KM[abc])", "game.sgf") == "game.sgf: non-numeric komi 'abc'"
     assert sgf_error(b"(;KM[6,5])") == "x.sgf: non-numeric komi '6,5'"
