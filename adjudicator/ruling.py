@@ -99,6 +99,20 @@ class Alternative:
         return out
 
 
+# Names of area-scoring rule sets as servers write them in RU: KGS and OGS write Chinese, AGA and
+# New Zealand (OGS also Ing), Fox Chinese; Tromp-Taylor is the logical rule set of computer Go.
+# Each counts stones on the board plus surrounded points (Sensei's Library, "Area scoring").
+_AREA_RU = ("chinese", "aga", "new zealand", "nz", "ing", "tromp-taylor", "tromp taylor", "cn")
+
+
+def _area_scoring_ru(text: str | None) -> str | None:
+    """The record's RU text when it names an area-scoring rule set (None otherwise)."""
+    if not text:
+        return None
+    words = text.strip().lower()
+    return text.strip() if words in _AREA_RU or words.split(" ")[0] in ("chinese", "aga", "ing") else None
+
+
 @dataclass(frozen=True)
 class Reason:
     """One line of the ruling's explanation: the text, the rule it rests on, the vertices involved."""
@@ -461,6 +475,13 @@ def adjudicate(
     elif replayed.phase is Phase.PLAY:
         reasons.insert(0, Reason(
             "The record does not end with two successive passes: the position is counted as it stands.", None))
+    area = _area_scoring_ru(replayed.record.rules_text)
+    if area is not None:
+        reasons.insert(1, Reason(
+            f"The record names RU[{area}], rules that count area (stones on the board plus the points they "
+            f"surround); this count applies {rules.name}, which counts territory and prisoners: the two counts "
+            "of one position differ when the players have played different numbers of stones or there is seki, "
+            "and the record's komi was chosen for area counting.", None))
     if cycle is not None:
         outcome, result, words, article = _LONG_CYCLE[rules.long_cycle]
         summary = f"{words} (move {cycle.move}); the count ({format_margin(margin)}) does not decide the game"

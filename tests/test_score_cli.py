@@ -247,3 +247,16 @@ def test_fox_komi_is_read_as_points_and_an_unknown_one_needs_the_option(tmp_path
     given = run("score", odd, "--komi", "0.5", "--json")
     assert given.exit_code == 0 and json.loads(given.stdout)["komi"] == 0.5
     assert run("analyse", odd).exit_code == 0  # the life analysis needs no komi
+
+
+@pytest.mark.parametrize("ru, warned", [(b"Chinese", True), (b"AGA", True), (b"New Zealand", True),
+                                        (b"Japanese", False), (b"Korean", False), (None, False)])
+def test_an_area_scoring_ru_is_pointed_out(tmp_path, ru, warned):
+    path = tmp_path / "game.sgf"
+    data = WALLS_SGF.replace(b"RU[Japanese]", b"" if ru is None else b"RU[" + ru + b"]")
+    path.write_bytes(data)
+    texts = [r["text"] for r in json.loads(run("score", path, "--json").stdout)["reasons"]]
+    hits = [t for t in texts if "count area" in t]
+    assert len(hits) == (1 if warned else 0)
+    if warned:
+        assert f"RU[{ru.decode()}]" in hits[0] and "applies japanese" in hits[0]
