@@ -6,7 +6,7 @@ those of the straightforward version it replaced, which is frozen below as the
 reference: verdicts, golden outputs and the accuracy figures depend on every
 random draw and every decision of the policy.  Rules added to the policy since
 (the nakade rule, the refusal of a lone stone's self-atari, the fill of a
-false eye, the nakade self-atari) are written into both, the reference in the same straightforward
+false eye, the nakade self-atari, the snapback rule) are written into both, the reference in the same straightforward
 style.  Random positions on 5x5 to 9x9 (dense ones,
 with captures, ko, suicide and self-atari in their playouts) and real 19x19
 final positions are compared; no timing here (see ``benchmarks/playouts.py``).
@@ -85,6 +85,12 @@ def _reference_playout(pos: Position, rng: random.Random, max_moves: int) -> Pos
                 if libs and libs & (libs - 1) == 0:
                     facts, after = pos.try_play(divmod(libs.bit_length() - 1, pos.size), color)
                     if after is not None:
+                        # Added with the snapback rule: no capture that leaves the capturer's
+                        # chain of two or more stones with one liberty.
+                        grown = flood(libs, after.stones(color), g)
+                        new_libs = _grow(grown, g) & after.empty_bits
+                        if grown & (grown - 1) and not new_libs & (new_libs - 1):
+                            continue
                         played, last = after, libs
                         refused = {Color.BLACK: 0, Color.WHITE: 0}
             mine_near = (last | _grow(last, g)) & own
