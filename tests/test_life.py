@@ -318,6 +318,7 @@ def test_a_half_survivor_in_a_seki_shape_is_guessed_alive_under_the_capture_goal
 
 THROW_IN_EYE = pathlib.Path(__file__).parent / "data" / "kgs-2017-throw-in-eye.sgf"
 THROW_IN_RACE = pathlib.Path(__file__).parent / "data" / "kgs-2017-throw-in-race.sgf"
+AREA_NAKADE_INSIDE = pathlib.Path(__file__).parent / "data" / "kgs-2017-area-nakade-inside.sgf"
 
 
 @pytest.mark.parametrize("path, black_stone, status, result", [
@@ -338,3 +339,21 @@ def test_the_playouts_do_not_capture_into_a_snapback(path, black_stone, status, 
     verdict = next(v for v in ruling.verdicts if v.stones & final.bit(black_stone))
     assert (verdict.color, verdict.status, verdict.provenance) == (Color.BLACK, status, "assumed")
     assert ruling.result == result
+
+
+def test_a_seki_guess_is_checked_by_a_local_search_around_it():
+    # KGS area-scored game (players' marks: Black's H1 group dead).  White's K5 stands inside Black's
+    # 32-stone H1 group, both with two shared liberties at the end of every playout: both were
+    # guessed seki and stayed, with no territory around them.  With the chains around them that
+    # survive at least 85 % of the playouts taken as safe, the search finds K5 alive (White takes
+    # the group), so K5 is guessed alive and H1 is removed, as the players marked it.  Still guesses.
+    from adjudicator.report import score_file
+
+    ruling = score_file(AREA_NAKADE_INSIDE)
+    final = ruling.replay.final
+    k5 = next(v for v in ruling.verdicts if v.stones & final.bit((4, 9)))
+    h1 = next(v for v in ruling.verdicts if v.stones & final.bit((0, 7)))
+    assert (k5.color, k5.status, k5.provenance) == (Color.WHITE, "alive", "assumed")
+    assert "a local search that takes the chains around it" in k5.reason
+    assert (h1.color, h1.status, h1.provenance) == (Color.BLACK, "not_alive", "assumed")
+    assert ruling.score.fate_of(h1.stones).value == "dead"
