@@ -63,7 +63,6 @@ sys.path.insert(0, str(ROOT))
 from adjudicator.errors import AdjudicatorError  # noqa: E402
 from adjudicator.report import check_first, score_file  # noqa: E402
 from adjudicator.rules import AJR  # noqa: E402
-from adjudicator.sgfio import read_territory_marks  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from real_games import (  # noqa: E402
@@ -71,23 +70,13 @@ from real_games import (  # noqa: E402
     dead_stones,
     final_verdicts,
     first_wrong_guess,
+    marks_truth,
     pct,
     q,
     vertex_of,
 )
 
 DEFAULT_DATA = GAMES_DATA / "kgs_area_marked"
-
-
-def marks_truth(path: pathlib.Path, final) -> tuple[int, int, int]:
-    """(TB bits, TW bits, the players' dead stones = stones on the opponent's marks)."""
-    tb_pts, tw_pts = read_territory_marks(path)
-    tb = tw = 0
-    for p in tb_pts:
-        tb |= final.bit(p)
-    for p in tw_pts:
-        tw |= final.bit(p)
-    return tb, tw, (tb & final.white) | (tw & final.black)
 
 
 def first_difference(ruling, truth: int, ours: int) -> tuple[dict | None, int]:

@@ -693,6 +693,17 @@ def classify_unmarked(ruling, re_margin: float) -> tuple[str, str, str]:
     return (f"{BUG} or {RECORD}: no assumed string and no single recount gives RE; inspect", "-", f"off by {diff:+g}")
 
 
+def marks_truth(path: pathlib.Path, final: Position) -> tuple[int, int, int]:
+    """(TB bits, TW bits, the players' dead stones: the stones on the opponent's marks)."""
+    tb_pts, tw_pts = read_territory_marks(path)
+    tb = tw = 0
+    for p in tb_pts:
+        tb |= final.bit(p)
+    for p in tw_pts:
+        tw |= final.bit(p)
+    return tb, tw, (tb & final.white) | (tw & final.black)
+
+
 def run_game(path: pathlib.Path, rel: str, row: dict[str, str], marked: bool) -> dict:
     out: dict = {"file": rel, "set": "marked" if marked else "unmarked", "re": row["result"]}
     re_margin = parse_re(row["result"])
@@ -718,13 +729,7 @@ def run_game(path: pathlib.Path, rel: str, row: dict[str, str], marked: bool) ->
         teire=ruling.fill.count("teire"),
     )
     if marked:
-        tb_pts, tw_pts = read_territory_marks(path)
-        tb = tw = 0
-        for p in tb_pts:
-            tb |= final.bit(p)
-        for p in tw_pts:
-            tw |= final.bit(p)
-        truth = (tb & final.white) | (tw & final.black)
+        tb, tw, truth = marks_truth(path, final)
         pb, pw = ruling.replay.prisoners
         marks_margin = (tb.bit_count() + pb + (tb & final.white).bit_count()) - (
             tw.bit_count() + pw + (tw & final.black).bit_count() + ruling.komi)
