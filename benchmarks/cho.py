@@ -14,6 +14,13 @@ it (a side within three lines of the board's edge is taken to the edge).  The wa
 captured: the problem becomes the enclosed problem its diagram intends (the thick-wall framing of
 benchmarks.md 3.1).  A frame too close can change a problem (a group that lives by running out,
 an attacker stone that needs the outside), so a disagreement is a question, not yet a bug.
+The bounding box of an open corner problem still holds empty space far from the defender's
+stones that the diagram leaves to the attacker (beyond the attacker's stones, seen from the
+defender); ``--near D`` fills the area's empty points farther than D steps from every defender stone with
+the attacker's stones as well (those joined to the wall; they leave the search area): a tighter
+frame, closer to the enclosed problem the diagram intends, and one that can also take space the
+defender needs (docs/analysis.md: 27 live-after contradictions with ``--near 2``), so the
+bounding-box frame stays the default.
 
 Checks (``prove_independent_life``: the string's opponent moves first), each followed, where
 AJR says "not independently alive", by the J1989 capture test (``confirm_life``, the attacker
@@ -32,7 +39,7 @@ Prints the share proven within the budget, agreement among the proven results (a
 that disagrees with the book is listed: it is a search bug, a frame artefact or a label error),
 median and p95 seconds and the search's node rate.
 
-    python benchmarks/cho.py [--level elementary] [--limit 200] [--nodes 20000] [--seconds 5]
+    python benchmarks/cho.py [--level elementary] [--limit 200] [--nodes 20000] [--seconds 5] [--near 2]
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 
 from adjudicator.analysis.confirm import confirm_life  # noqa: E402
 from adjudicator.analysis.search import prove_independent_life  # noqa: E402
-from adjudicator.board import Color, Position, dilate, geometry  # noqa: E402
+from adjudicator.board import Color, Position, dilate, flood, geometry  # noqa: E402
 from adjudicator.errors import AdjudicatorError  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "tsumego" / "sanderland"
@@ -66,9 +73,12 @@ def sgf_point(text: str, size: int) -> tuple[int, int]:
     return size - 1 - (ord(text[1]) - ord("a")), ord(text[0]) - ord("a")
 
 
-def framed(problem: dict, margin: int) -> tuple[Position, int, Color] | None:
+def framed(problem: dict, margin: int, near: int | None = None) -> tuple[Position, int, Color] | None:
     """(position with the attacker's wall, search area, attacker) for one problem, or None.
 
+    With ``near`` (a distance), the empty points of the area farther than ``near`` steps from
+    every stone of the defender are filled with the attacker's stones too (only those joined to
+    the wall, so that they share its outside liberties) and leave the search area.
     None when the frame cannot be built: the goal label is missing, or the wall would leave
     a string without a liberty.
     """
@@ -95,6 +105,28 @@ def framed(problem: dict, margin: int) -> tuple[Position, int, Color] | None:
             area |= 1 << (r * size + c)
     ring = dilate(area, g) & ~area
     wall = {divmod(i, size) for i in range(size * size) if ring >> i & 1}
+    if near is not None:
+        own = {Color.BLACK: black, Color.WHITE: white}
+        defender = 0
+        for r, c in own[attacker.opponent]:
+            defender |= 1 << (r * size + c)
+        taken = 0
+        for r, c in black | white:
+            taken |= 1 << (r * size + c)
+        # Steps in any direction (through stones too): stepping through empty points only would
+        # also fill the points behind the attacker's stones inside the problem (the second liberty
+        # of a white stone that Black captures in cho-elementary-0002), which changes the problem.
+        reach = defender
+        for _ in range(near):
+            reach = dilate(reach, g)
+        fill = area & ~taken & ~reach
+        # Keep the filled points joined to the wall (directly or through the attacker's stones).
+        attackers = ring | fill
+        for r, c in own[attacker]:
+            attackers |= 1 << (r * size + c)
+        fill &= flood(ring, attackers, g)
+        wall |= {divmod(i, size) for i in range(size * size) if fill >> i & 1}
+        area &= ~fill
     if attacker is Color.BLACK:
         black |= wall
     else:
@@ -125,13 +157,13 @@ def _capture(pos: Position, target, area: int, nodes: int, seconds: float) -> st
     return {"alive": "uncapturable", "dead": "capturable"}.get(r.status, "unknown")
 
 
-def run(problem: dict, margin: int, nodes: int, seconds: float) -> list[dict]:
+def run(problem: dict, margin: int, nodes: int, seconds: float, near: int | None = None) -> list[dict]:
     """The checks of one problem: a list of {check, expected, status, capture, nodes, seconds}.
 
     ``capture`` is asked only where AJR says "not independently alive": it separates a
     dead string (``capturable``) from one in seki (``uncapturable``).
     """
-    built = framed(problem, margin)
+    built = framed(problem, margin, near)
     if built is None:
         return [{"check": "frame", "expected": "-", "status": "no frame"}]
     pos, area, attacker = built
@@ -190,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--nodes", type=int, default=20_000, help="positions per search")
     ap.add_argument("--seconds", type=float, default=5.0, help="runaway time per search")
     ap.add_argument("--margin", type=int, default=0, help="free points between the stones and the wall")
+    ap.add_argument("--near", type=int, default=None,
+                    help="also fill the area's points farther than this from the defender's stones with the "
+                         "attacker's stones (a tight frame; default: no fill)")
     ap.add_argument("--jsonl", type=pathlib.Path, help="write one line per check here")
     args = ap.parse_args(argv)
     levels = LEVELS if args.level == "all" else (args.level,)
@@ -207,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     t0 = time.perf_counter()
     for p in problems:
-        for row in run(p, args.margin, args.nodes, args.seconds):
+        for row in run(p, args.margin, args.nodes, args.seconds, args.near):
             row["id"] = p["id"]
             rows.append(row)
             if sink:
@@ -215,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     if sink:
         sink.close()
     wall = time.perf_counter() - t0
-    print(f"{len(problems)} Cho problems without ko ({', '.join(levels)}); frame margin {args.margin}; "
+    print(f"{len(problems)} Cho problems without ko ({', '.join(levels)}); frame margin {args.margin}"
+          f"{'' if args.near is None else f', points farther than {args.near} from the defender filled'}; "
           f"budget {args.nodes} positions / {args.seconds:g} s per search; {wall:.0f} s in all")
     frames = [r for r in rows if r["check"] == "frame"]
     if frames:
