@@ -12,7 +12,10 @@ safe-regions solver, the local searches with their zones) and, for each verdict 
 - AJR (``--rules japanese``): ``prove_independent_life`` with ``area=None`` (every play on the
   board allowed, three passes, fixed ko), the string's opponent first;
 - J1989 (``--rules j1989``): ``confirm_life`` with ``area=None`` (Art. 7 confirmation, pass for
-  ko once, two passes), the attacker first.
+  ko once, two passes), the attacker first;
+- Korean (``--rules korean``): the same with each side's ko priority: a static verdict must
+  hold under both, a search verdict's status under the attacker's priority (the count of
+  record) and its ``owner-ko-priority`` alternative, if any, under the owner's.
 
 A whole-board value that is proven and differs from the verdict is printed with the position
 and makes the exit status 1.  Whole-board searches that run out of ``--nodes`` are counted as
@@ -35,7 +38,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.analysis.confirm import confirm_life  # noqa: E402
-from adjudicator.analysis.life import analyse_position  # noqa: E402
+from adjudicator.analysis.life import _CONFIRM_MODES, analyse_position  # noqa: E402
 from adjudicator.analysis.search import prove_independent_life  # noqa: E402
 from adjudicator.board import Color, Position  # noqa: E402
 from adjudicator.rules import LifeGoal, parse_ruleset  # noqa: E402
@@ -54,16 +57,31 @@ def dense_position(rng: random.Random, size: int, empty_left: int) -> Position:
     return pos
 
 
-def whole_board(pos: Position, stones: int, rules, nodes: int) -> str:
-    """``alive``, ``not_alive`` or ``unknown``: the exact value with plays anywhere on the board."""
+def whole_board(pos: Position, stones: int, rules, nodes: int, mode: str | None = None) -> str:
+    """``alive``, ``not_alive`` or ``unknown``: the exact value with plays anywhere on the board
+    (``mode``: the confirmation's ko rule, for the capture goals)."""
     target = pos.point_of(stones)
     if rules.life_goal is LifeGoal.INDEPENDENT_LIFE:
         r = prove_independent_life(pos, target, area=None, end_passes=rules.analysis_end_passes,
                                    max_nodes=nodes, max_seconds=60.0)
         return r.status
-    r = confirm_life(pos, target, area=None, mode="once", end_passes=rules.analysis_end_passes,
+    r = confirm_life(pos, target, area=None, mode=mode, end_passes=rules.analysis_end_passes,
                      max_nodes=nodes, max_seconds=60.0)
     return {"alive": "alive", "dead": "not_alive"}.get(r.status, "unknown")
+
+
+def claims(v, rules) -> list[tuple[str | None, str]]:
+    """(ko mode, status) pairs a proven verdict asserts (mode None under AJR)."""
+    if rules.life_goal is LifeGoal.INDEPENDENT_LIFE:
+        return [(None, v.status)]
+    modes = _CONFIRM_MODES[rules.confirmation_ko]
+    if v.provenance == "static":
+        return [(m, v.status) for m in modes]
+    out = [(modes[-1], v.status)]
+    for condition, status, _seq in v.alternatives:
+        if condition == "owner-ko-priority":
+            out.append(("owner", status))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,16 +108,18 @@ def main(argv: list[str] | None = None) -> int:
                     stats[rules.name]["assumed"] += 1
                     continue
                 key = f"{v.provenance}:{v.method}"
-                value = whole_board(pos, v.stones, rules, args.nodes)
-                if value == "unknown":
-                    stats[rules.name][key + " unchecked"] += 1
-                elif value == v.status:
-                    stats[rules.name][key + " confirmed"] += 1
-                else:
-                    stats[rules.name][key + " CONTRADICTED"] += 1
-                    bad += 1
-                    print(f"CONTRADICTION ({rules.name}): {v.color.word} {v.vertex} {v.method} says {v.status}, "
-                          f"the whole-board search {value}\n{pos}", flush=True)
+                for mode, status in claims(v, rules):
+                    value = whole_board(pos, v.stones, rules, args.nodes, mode)
+                    if value == "unknown":
+                        stats[rules.name][key + " unchecked"] += 1
+                    elif value == status:
+                        stats[rules.name][key + " confirmed"] += 1
+                    else:
+                        stats[rules.name][key + " CONTRADICTED"] += 1
+                        bad += 1
+                        print(f"CONTRADICTION ({rules.name}{'' if mode is None else ', ko mode ' + mode}): "
+                              f"{v.color.word} {v.vertex} {v.method} says {status}, the whole-board search "
+                              f"{value}\n{pos}", flush=True)
     print(f"{args.positions} random positions (seed {args.seed}, sides {args.sizes}, {args.empty} empty points left); "
           f"whole-board searches of {args.nodes:,} positions; {time.perf_counter() - t0:.0f} s")
     for name, c in stats.items():

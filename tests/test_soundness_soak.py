@@ -32,3 +32,18 @@ def test_the_soak_reports_a_planted_wrong_verdict(monkeypatch, capsys):
     monkeypatch.setattr(soundness, "analyse_position", flipped)
     assert soundness.main(ARGS) == 1
     assert "CONTRADICTION" in capsys.readouterr().out
+
+
+def test_korean_verdicts_are_checked_under_each_ko_priority():
+    from adjudicator.analysis.life import Verdict
+    from adjudicator.board import Color
+    from adjudicator.rules import parse_ruleset
+
+    korean = parse_ruleset("korean")
+    decided = Verdict(Color.BLACK, 1, 5, "not_alive", "search", "referee-ko-threats", "",
+                      alternatives=(("owner-ko-priority", "alive", ()), ("attacker-ko-priority", "not_alive", ())))
+    assert soundness.claims(decided, korean) == [("attacker", "not_alive"), ("owner", "alive")]
+    static = Verdict(Color.WHITE, 2, 5, "alive", "static", "benson", "")
+    assert sorted(soundness.claims(static, korean)) == [("attacker", "alive"), ("owner", "alive")]
+    assert soundness.claims(static, parse_ruleset("j1989")) == [("once", "alive")]
+    assert soundness.claims(static, parse_ruleset("japanese")) == [(None, "alive")]
