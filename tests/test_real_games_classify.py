@@ -392,3 +392,15 @@ def test_a_reversal_with_the_fill_proposed_anew_is_named_when_the_fixed_fill_mis
             break
     if not checked:
         pytest.skip("no scanned game where the fill proposed anew changes a reversal's count")
+
+
+def test_re_with_the_colours_swapped_is_a_record_problem(games):
+    """An RE that is our count with the other colour winning is named as a record problem first
+    (4 of the 4,568 KGS games: early handicap games), whatever reversal might also reach it."""
+    row, _, ruling = next(g for g in games if g[2].score.margin)
+    margin = ruling.score.margin
+    category, vertex, detail = rg.classify_unmarked(ruling, -margin)
+    assert category == rg.MIRRORED and vertex == "-"
+    assert rg.format_margin(-margin) in detail, detail
+    # Our own count, or another margin of the same size and the same winner, is no mirror.
+    assert all(e.category != rg.MIRRORED for e in rg.explanations(ruling, margin + (1 if margin > 0 else -1)))
