@@ -42,7 +42,9 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
 - **Teire**: when a fill puts a living string in atari, its owner answers at
   once (the fill alternates, so the answer is the owner's next move):
   connecting at the last liberty, or capturing not-alive stones that take
-  it (a fill never captures living stones).  The
+  it (a fill never captures living stones), but never a connection that
+  joins a not-alive string (a seki) to the living one, which would change
+  that string's status: the dame is then refused.  The
   move's ``reason`` says which string was threatened and why the move is
   needed.
 - **Teire for a connection**: a string proven alive by a miai connection
@@ -72,7 +74,10 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
 - **Closing**: when both players have passed, a point that was neutral in the
   final position but that the fill has walled in with one colour's stones is
   filled by that colour too, so the order of the fill never turns a dame
-  into territory; only teire change the count (:func:`_closing_fills`).
+  into territory; only teire change the count (:func:`_closing_fills`).  A
+  fill that would wall in such a point that its colour could not close (a
+  self-atari, or a proof of the final position lost) is refused to that
+  colour, so the opponent fills that dame (:func:`_walls_in`).
 - **Status check**: before a fill is played, the static parts of the life
   analysis (Benson's pass-alive chains, eye pairs with their miai connections,
   confinement, see :mod:`adjudicator.analysis.static`) are run on the position
@@ -85,7 +90,8 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   first plays a teire it owes; otherwise it picks, among its dame, one that
   forces the opponent's teire, else one after which the opponent has no fill
   that forces its own teire, else the first in board order; with no dame
-  left it passes, and two passes in a row end the fill.  This two-ply
+  left it passes, and two passes in a row end the fill (a dame refused to a
+  player is tried again once other fills have changed the position).  This two-ply
   preference is what careful players do: a dame that forces a teire is worth
   a point to whoever fills it first.  Tried and not kept (2026-11-23): choosing, when
   no dame forces a teire and none removes all of the opponent's, the one that
@@ -106,7 +112,7 @@ and a seki stays open.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from .board import Color, Position, dilate, flood, geometry, iter_bits
@@ -415,6 +421,11 @@ def _rescue(pos: Position, chain: int, color: Color, not_alive: int, eligible: i
         saved = after.chain(pos.point_of(chain))
         if saved & chain != chain:
             continue  # ``chain`` holds several strings in atari on one liberty: one move must save them all
+        if saved & not_alive:
+            # The connection would join a not-alive string (a seki) to the living one and change its
+            # status, which a fill must not do (KGS2003/2003-11-11-21.sgf: the teire at A6 joined
+            # Black's seki string B1 to A7, and the carried verdict made the seki alive).
+            continue
         n = after.liberties(saved).bit_count() if saved else 0
         if n >= 3 or (n == 2 and (not after.liberties(saved) & eligible or not saved & ~static_facts(after)[0])):
             return _Rescue(point, chain, liberty, facts.captured)
@@ -434,6 +445,12 @@ class _State:
     #: next to them that the chain joins); see _cut
     links: tuple[tuple[Color, int, int, int], ...] = ()
     avoid: int = 0  # points the caller asked not to fill (never prepared either)
+    #: the static facts of the final position (before any fill): what a closing fill must keep
+    start_facts: tuple[int, int] = (0, 0)
+    #: the position in which a dame fill was refused (:func:`_choose_dame`); the refusal binds only
+    #: there, and the fill is tried again once other fills have changed the position.  Refusals
+    #: without an entry (points the caller asked to avoid, closing fills) bind for good.
+    refused_in: dict = field(default_factory=dict)
 
 
 def _dame_points(st: _State, color: Color) -> int:
@@ -625,6 +642,9 @@ def _option(st: _State, color: Color, i: int) -> _Option | str:
     cut, why = _cut(st, after, color, i) if st.links else (None, None)
     if why is not None:
         return why
+    why = _walls_in(st, after, color, i)
+    if why is not None:
+        return why
     if not in_atari:
         return _Option(point, after, ((cut.chain, cut),) if cut else ())
     if len(last_libs) > 1:
@@ -640,9 +660,46 @@ def _option(st: _State, color: Color, i: int) -> _Option | str:
     return _Option(point, after, ((in_atari, rescue),))
 
 
+def _walls_in(st: _State, after: Position, color: Color, i: int) -> str | None:
+    """Why ``color``'s fill at flat index ``i`` must wait, or None.
+
+    A fill that walls in a neutral point with ``color``'s stones alone (an empty region of
+    points eligible for the fill, now bordered by ``color``'s living stones only) hands that
+    point to ``color`` as territory unless ``color`` can close it too, as :func:`_closing_fills`
+    would (legal, capturing nothing, two liberties, no proof of the final position lost).  Where
+    it cannot, the fill is refused to ``color``; the opponent may fill the same dame, and the
+    point stays neutral.  Found on the KGS games: in KGS2003/2003-09-07-9.sgf White's fill walled
+    in T9, whose closing would cost the Benson proof of White's H6, so T9 counted for White
+    (W+2.5; the record and the final position give W+1.5).
+    """
+    g = geometry(after.size)
+    empty = after.empty_bits
+    own = (st.alive[color] & after.stones(color)) | after.chain(divmod(i, after.size))
+    todo = g.neighbours[i] & empty & st.eligible
+    while todo:
+        region = flood(todo & -todo, empty, g)
+        todo &= ~region
+        if region & ~st.eligible or dilate(region, g) & ~region & ~own:
+            continue
+        for j in iter_bits(region):
+            point = divmod(j, after.size)
+            facts, closed = after.try_play(point, color)
+            if closed is None or facts.captured or closed.liberties(closed.chain(point)).bit_count() < 2:
+                why = "it would be illegal, capture stones or be a self-atari there"
+            elif not _facts_kept(st.start_facts, closed)[0]:
+                why = "the static analysis of the final position would lose a proof"
+            else:
+                continue
+            return (f"it would wall in the neutral point {vertex_from_point(point)} with {color.word}'s stones, "
+                    f"and {color.word} could not fill that point too ({why}): the fill would make it "
+                    f"{color.word}'s territory")
+    return None
+
+
 def _forces_teire(st: _State, pos: Position, color: Color) -> bool:
     """True if ``color`` has, in ``pos``, a dame fill that forces the opponent's teire."""
-    probe = _State(pos, st.alive, st.excluded, st.not_alive, st.eligible, st.facts, st.refused, st.links)
+    probe = _State(pos, st.alive, st.excluded, st.not_alive, st.eligible, st.facts, st.refused, st.links,
+                   start_facts=st.start_facts)
     for i in iter_bits(_dame_points(probe, color)):
         opt = _option(probe, color, i)
         if isinstance(opt, _Option) and opt.threatened:
@@ -655,12 +712,14 @@ def _choose_dame(st: _State, color: Color) -> _Option | None:
     best: tuple[int, int, _Option] | None = None
     for i in iter_bits(_dame_points(st, color)):
         point = divmod(i, st.pos.size)
-        if (point, color) in st.refused:
+        if (point, color) in st.refused and st.refused_in.get((point, color), st.pos) is st.pos:
             continue
         opt = _option(st, color, i)
         if isinstance(opt, str):
             st.refused[point, color] = Refusal(point, color, f"{color.word} cannot fill it: {opt}")
+            st.refused_in[point, color] = st.pos
             continue
+        st.refused.pop((point, color), None)
         if opt.threatened:
             score = 2
         else:
@@ -828,7 +887,8 @@ def _preparation(st: _State, mover: Color, tried: set) -> _Preparation | None:
                     continue
                 alive = dict(st.alive)
                 alive[color] |= joined
-                probe = _State(after, alive, st.excluded, st.not_alive, st.eligible, facts_after, {}, st.links)
+                probe = _State(after, alive, st.excluded, st.not_alive, st.eligible, facts_after, {}, st.links,
+                               start_facts=st.start_facts)
                 if not any(_fillable(probe, who, d) for who in (color, color.opponent)):
                     continue
                 best = _Preparation(color, point, dame, after, facts_after, stake, strings)
@@ -866,7 +926,16 @@ def _closing_fills(st: _State, neutral: int, moves: list[FillMove], limit: int) 
     stays that of the final position; teire are the only fill moves that
     change it.  Only regions made of points that were eligible for the fill
     (``neutral``) are closed; a point that cannot be filled (self-atari, a
-    lost static proof) is reported as a refusal and left open.
+    proof of the final position's static analysis lost) is reported as a
+    refusal and left open.  A closing fill may undo a proof that the fill
+    itself created: on the 4,568 KGS games of ``../shared/data/games/kgs``
+    (``adjudicator batch``, 2026-11-23) all 7 games whose count the fill
+    changed were of that kind: White's fills at G5 and F6 in
+    kgs-19-2006/2006-01-21-9.sgf walled in G6 and completed a Benson region
+    there, so closing G6 "lost" the proof of White's stones at T9 and ten
+    more, and G6 counted for White (W+6.5; the record and the final position
+    give W+5.5).  The re-analysis of ``ruling.adjudicate`` still checks the
+    filled position.
     """
     g = geometry(st.pos.size)
     while len(moves) < limit:
@@ -895,7 +964,11 @@ def _closing_fills(st: _State, neutral: int, moves: list[FillMove], limit: int) 
                     elif after.liberties(after.chain(point)).bit_count() < 2:
                         why = f"it would put {color.word}'s own stones in atari"
                     else:
-                        ok, facts_after, lost = _facts_kept(st.facts, after)
+                        # Against the final position's proofs, not the running ones: the fill itself
+                        # can create a proof that counts the walled-in point as an eye (a Benson
+                        # region once the dame around it are filled), and keeping that proof would
+                        # hand the point to its owner, which the fill must not do.
+                        ok, facts_after, lost = _facts_kept(st.start_facts, after)
                         if not ok:
                             why = (f"the static analysis would no longer prove the status of the stones at "
                                    f"{_vertices(lost, pos.size)}")
@@ -995,8 +1068,9 @@ def propose_fill(
         else:
             not_alive |= v.stones
     excluded = dilate(not_alive, g)
-    st = _State(start, alive, excluded, not_alive, _eligible(start, alive, excluded), static_facts(start), {},
-                _links(start, verdicts))
+    facts = static_facts(start)
+    st = _State(start, alive, excluded, not_alive, _eligible(start, alive, excluded), facts, {},
+                _links(start, verdicts), start_facts=facts)
     for point, why in (avoid or {}).items():
         st.avoid |= start.bit(point)
         for color in (Color.BLACK, Color.WHITE):
@@ -1064,6 +1138,7 @@ def propose_fill(
                 f"{mover.word} cannot fill it: the static analysis would no longer prove the status of "
                 f"the stones at {_vertices(lost, size)}",
             )
+            st.refused_in[opt.point, mover] = st.pos
             choice = _choose_dame(st, mover)
         if choice is None:
             passes += 1

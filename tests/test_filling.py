@@ -503,3 +503,81 @@ def test_a_line_of_dame_cut_out_of_a_larger_region_is_filled(rules):
     assert {"D1", "E1", "F1"} <= filled
     assert ruling.result == "B+5.5"
     assert not ruling.score.seki
+
+
+# -- the fill never hands a neutral point of the final position to one side ----------------------
+
+def _neutral_points(final, ruling):
+    """The empty points of the final position whose region, of at most SMALL_REGION points, touched
+    living stones of both colours (the dame of the final position)."""
+    from adjudicator.board import flood
+    from adjudicator.filling import SMALL_REGION
+
+    g = geometry(final.size)
+    alive = {B: 0, W: 0}
+    for v in ruling.verdicts:
+        if v.status == "alive":
+            alive[v.color] |= v.stones
+    near_b, near_w = dilate(alive[B] & final.black, g), dilate(alive[W] & final.white, g)
+    out, todo = 0, final.empty_bits
+    while todo:
+        region = flood(todo & -todo, final.empty_bits, g)
+        todo &= ~region
+        if region.bit_count() <= SMALL_REGION and region & near_b and region & near_w:
+            out |= region
+    return out
+
+
+@pytest.mark.parametrize("name, result, point", [
+    ("kgs-2006-closing-proof.sgf", "W+5.5", "G6"),
+    ("kgs-2003-wall-in.sgf", "W+1.5", "T9"),
+])
+def test_a_point_walled_in_by_the_fill_stays_neutral(name, result, point):
+    # kgs-2006-closing-proof: closing G6 is checked against the proofs of the final position, not
+    # against the Benson proof the fill itself created around G6.  kgs-2003-wall-in: closing T9 would
+    # cost a proof of the final position, so White does not wall it in; Black fills that dame.
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / name)
+    final = ruling.replay.final
+    p = final.bit(point_from_vertex(point, final.size))
+    assert p & _neutral_points(final, ruling)
+    assert not p & (ruling.score.territory[0] | ruling.score.territory[1])
+    assert not [r for r in ruling.fill.refused if "cannot close" in r.reason]
+    assert ruling.result == result  # = RE: the count of the final position, no teire here
+
+
+def test_a_refused_dame_is_tried_again_once_the_position_changed():
+    # L10 is refused to White while Black's L9 stands alone (the connection at K9 would leave one
+    # liberty); after Black fills K9, White's L10 is an ordinary dame answered by the teire at J11.
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / "kgs-2003-refusal-retried.sgf")
+    moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ruling.fill.moves]
+    k = moves.index("w:L10:dame")
+    assert moves[k + 1] == "b:J11:teire" and moves.index("b:K9:dame") < k
+    assert "L10" not in {r.vertex for r in ruling.fill.refused}
+    assert ruling.result == "B+27.5"  # = RE
+
+
+def test_no_teire_joins_a_string_that_is_not_alive():
+    # Black's B1 is in seki with White's A2; White's dame at B8 would put Black's A7 in atari, and the
+    # connection at A6 would join A7 to B1: a fill must not change a string's status, so B8 stays open.
+    from adjudicator.report import score_file
+    from adjudicator.scoring import Fate
+
+    ruling = score_file(DATA / "kgs-2003-teire-into-seki.sgf")
+    final = ruling.replay.final
+    b1 = final.chain(point_from_vertex("B1", final.size))
+    assert ruling.score.fate_of(b1) is Fate.SEKI
+    not_alive = 0
+    for v in ruling.verdicts:
+        if v.status != "alive":
+            not_alive |= v.stones
+    pos = ruling.fill.before
+    for m in ruling.fill.moves:
+        _, after = pos.try_play(m.point, m.color)
+        assert not after.chain(m.point) & not_alive, f"{m.kind} {m.vertex} joins a string that is not alive"
+        pos = after
+    assert "B8" in {r.vertex for r in ruling.fill.refused}
+    assert ruling.result == "B+0.5"  # = RE
