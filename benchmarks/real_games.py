@@ -311,14 +311,14 @@ REFILLED = (f"{BUG} (most likely): life heuristic (assumed): {{kind}}; reversing
             "anew, gives RE")
 SEKI_REFUTED = (f"{PLAYERS}: a seki counted where the owner captures a string in atari at once (the rules give "
                 "no seki; our verdict stands)")
-# Our count with the colours swapped: RE names the other player with our margin.  Found on the whole
-# KGS folder (`adjudicator batch`, 2026-11-23): 4 of the 4,568 games, all handicap games of 2000-2001
-# (3 of the 9 handicap games dated 2000), none after; in KGS2001/2000-7-19-2.sgf the only single
+# Our count with the colours swapped: RE names the other player with our margin.  Our count is
+# exactly RE mirrored in 8 of the 4,568 KGS games (this script on the sample and with --rest,
+# 2026-11-23); the 3 with a margin of 5 points or more are handicap games of 2000 (3 of the 9
+# handicap games dated 2000: 2000-7-19-2, 2000-7-20-2, 2000-10-31-1); in 2000-7-19-2 the only single
 # reversal that also reaches RE revives two black stones with one liberty inside White's wall.
 MIRRORED = f"{RECORD}: RE names the other player (our count with the colours swapped)"
-# Only for a clear margin: a close game that is off by one or three points is the mirror of RE by
-# chance (the first run without this bound named 2015-01-11-27, B+0.5 against our W+0.5, whose
-# count is off by a teire).
+# Only for a clear margin: the other 5 are close games off by one or three points, the mirror of
+# RE by chance (2015-01-11-27, B+0.5 against our W+0.5, is off by a teire).
 MIRROR_MIN = 5
 ONE_SIDED = (f"{RECORD} or {BUG}: RE is the most one-sided count (every string of one player not proven alive "
              "removed, every other string alive: one player's unproven stones all marked dead)")
