@@ -320,6 +320,15 @@ MIRRORED = f"{RECORD}: RE names the other player (our count with the colours swa
 # Only for a clear margin: the other 5 are close games off by one or three points, the mirror of
 # RE by chance (2015-01-11-27, B+0.5 against our W+0.5, is off by a teire).
 MIRROR_MIN = 5
+# A dead stone left in an eye of a seki: J1989 gives it nothing (no territory in seki, the stone is
+# not removed as a prisoner: the commentary on Art. 10-1, rules-sources.md 1.3.9, S26, N3), and so
+# does AJR (the region around it is next to strings that are not independently alive, so it is no
+# territory, and stones are removed only from territory).  KGS players mark such a stone dead and
+# count it.  Found by a helper's study of the unexplained held-out games (2026-11-23): 3 games, each
+# one point off, e.g. KGS2003/2003-12-11-2 (Black S4 in White's seki eye S4-T4).
+SEKI_EYE = f"{PLAYERS}: a dead stone in a seki eye counted (the rules give no points in seki)"
+#: Largest area (empty points and the dead string's stones) counted as an eye of a seki.
+SEKI_EYE_POINTS = 6
 ONE_SIDED = (f"{RECORD} or {BUG}: RE is the most one-sided count (every string of one player not proven alive "
              "removed, every other string alive: one player's unproven stones all marked dead)")
 
@@ -391,6 +400,35 @@ def capturable_removed(ruling) -> list[tuple[Verdict, str, float]]:
         where = capture_at(final, chain, v.color) if chain == v.stones else None
         if where is not None:
             out.append((v, where, reversed_margin(ruling, v)))
+    return out
+
+
+def seki_eye_stones(ruling) -> list[tuple[Verdict, float]]:
+    """Strings our count leaves on the board (fate seki) inside an eye of the opponent's seki:
+    ``(verdict, margin if the players counted its stones for the opponent)``.
+
+    An eye: the string and the empty points around it (the area reached through empty points
+    and the string's own colour) hold at most :data:`SEKI_EYE_POINTS` points, every own stone
+    there stays in seki, and every opponent string bordering it stays on the board without
+    territory (fate seki) too.
+    """
+    pos = ruling.position
+    g = geometry(pos.size)
+    fates = {v.stones: (v, ruling.fate(v)) for v in ruling.verdicts}
+    out = []
+    for v in ruling.verdicts:
+        if v.status == "alive" or fates[v.stones][1] is not Fate.SEKI:
+            continue
+        area = flood(v.stones, pos.empty_bits | pos.stones(v.color), g)
+        if area.bit_count() > SEKI_EYE_POINTS:
+            continue
+        inside = [w for w, _ in fates.values() if w.stones & area and w.color is v.color]
+        border = dilate(area, g) & ~area
+        around = [(w, f) for w, f in fates.values() if w.stones & border]
+        if any(fates[w.stones][1] is not Fate.SEKI for w in inside) or any(f is not Fate.SEKI for _, f in around):
+            continue
+        n = v.stones.bit_count()
+        out.append((v, ruling.score.margin + (n if v.color is Color.WHITE else -n)))
     return out
 
 
@@ -536,7 +574,8 @@ def explanations(ruling, re_margin: float) -> list[Explanation]:
     """Every single counterfactual recount that gives ``re_margin``, the most specific first.
 
     (r) first, our own count with the colours swapped (a record problem, :data:`MIRRORED`);
-    (d) a capturable stone our count removes is kept; (a) the fill without its
+    (d) a capturable stone our count removes is kept; (s) a dead stone in a seki eye counted
+    (:func:`seki_eye_stones`); (a) the fill without its
     teire (all of them, then each alone); (c) one assumed verdict reversed
     (``Ruling.flipped``; the first whose reversal is not refuted by
     :func:`seki_refutation`, and if every one is, the players' error); (c2)
@@ -558,6 +597,12 @@ def explanations(ruling, re_margin: float) -> list[Explanation]:
                 f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stone(s), 1 liberty) in the opponent's "
                 f"territory, captured at once by {v.color.opponent.word} {where}; kept on the board the count "
                 f"gives {format_margin(margin)} = RE")))
+    for v, margin in seki_eye_stones(ruling):
+        if _same(margin, re_margin):
+            out.append(Explanation(SEKI_EYE, v.vertex, (
+                f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stone(s)) stands in an eye of "
+                f"{v.color.opponent.word}'s seki; counted for {v.color.opponent.word} as the players marked it, the "
+                f"count gives {format_margin(margin)} = RE")))
     moves = ruling.fill.moves
     teire = [m for m in moves if m.kind == "teire"]
     verdicts = final_verdicts(ruling) if moves else None

@@ -408,3 +408,30 @@ def test_re_with_the_colours_swapped_is_a_record_problem(games):
         assert all(e.category != rg.MIRRORED for e in rg.explanations(small, -small.score.margin))
     # Our own count, or another margin of the same size and the same winner, is no mirror.
     assert all(e.category != rg.MIRRORED for e in rg.explanations(ruling, margin + (1 if margin > 0 else -1)))
+
+
+def test_a_dead_stone_in_a_seki_eye_counted_by_the_players_is_named():
+    """KGS2003/2003-12-11-2 (unmarked, RE B+6.5): Black's S4 stands alone in an eye of White's seki
+    string S1, which shares the liberty R1 with Black's O1.  The rules give that stone nothing
+    (rules-sources.md 1.3.9); the players took it as a prisoner.  Our count plus that one prisoner
+    for White (computed here) is explained as such, with S4 named; without the seki strings
+    around it (all of them alive) the same stone would not be in a seki eye."""
+    path = rg.DEFAULT_DATA / "kgs" / "KGS2003" / "2003-12-11-2.sgf"
+    if not path.exists():
+        pytest.skip(f"no shared games at {rg.DEFAULT_DATA}")
+    ruling = score_file(path, rules=AJR)
+    final = ruling.position
+    s4 = next(v for v in ruling.verdicts if v.vertex == "S4")
+    assert s4.color is B and s4.stones.bit_count() == 1 and ruling.fate(s4) is Fate.SEKI
+    g = geometry(final.size)
+    around = dilate(s4.stones, g) & ~s4.stones
+    assert around & final.black == 0  # only White's stones and empty points around it
+    assert all(ruling.fate(v) is Fate.SEKI for v in ruling.verdicts if v.stones & around)
+    players = ruling.score.margin - 1  # one more prisoner for White
+    category, vertex, detail = rg.classify_unmarked(ruling, players)
+    assert (category, vertex) == (rg.SEKI_EYE, "S4"), detail
+    # With the seki strings next to it judged alive, S4 is dead in White's territory: no seki eye.
+    alive = [dataclasses.replace(v, status="alive") if v.stones & around else v for v in ruling.verdicts]
+    scored = territory_score(final, alive, ruling.rules, komi=ruling.komi)
+    assert scored.fate_of(s4.stones) is Fate.DEAD
+    assert rg.seki_eye_stones(dataclasses.replace(ruling, verdicts=alive, score=scored)) == []
