@@ -357,3 +357,47 @@ def test_a_seki_guess_is_checked_by_a_local_search_around_it():
     assert "a local search that takes the chains around it" in k5.reason
     assert (h1.color, h1.status, h1.provenance) == (Color.BLACK, "not_alive", "assumed")
     assert ruling.score.fate_of(h1.stones).value == "dead"
+
+
+SACRIFICE_KILL = pathlib.Path(__file__).parent / "data" / "kgs-2001-sacrifice-kill.sgf"
+OWN_AREA = pathlib.Path(__file__).parent / "data" / "kgs-2001-own-area.sgf"
+
+
+def test_a_chain_inside_an_eyeless_chain_that_falls_whoever_starts_is_guessed_alive():
+    # KGS2001/2001-06-10-6 (RE B+183.5): Black's A7-B7 stands inside White's eyeless E4 (22 stones),
+    # which holds all its liberties.  Black kills E4 by a sacrifice that leaves a dead shape, a
+    # multi-stone self-atari the playouts refuse, so A7 ended every playout in a seki shape and was
+    # guessed seki (B+136.5).  The capture search finds E4 captured even with White first.
+    from adjudicator.report import score_file
+
+    ruling = score_file(SACRIFICE_KILL)
+    final = ruling.replay.final
+    a7 = next(v for v in ruling.verdicts if v.stones & final.bit((6, 0)))
+    e4 = next(v for v in ruling.verdicts if v.stones & final.bit((3, 4)))
+    assert (a7.color, a7.status, a7.provenance) == (B, "alive", "assumed")
+    assert "is captured even if white moves first" in a7.reason
+    assert (e4.color, e4.status, e4.provenance) == (W, "not_alive", "assumed")
+    assert ruling.score.fate_of(e4.stones).value == "dead"
+    assert ruling.result == "B+183.5"
+
+
+def test_guesses_inside_an_area_walled_by_one_colours_living_chains_are_made_consistent():
+    # KGS2001/2001-08-16-3 (RE W+107.5): White's lone A3 and D11 stand in White's left side (54-55 %
+    # of the playouts), where Black's invaders B2 and D9 are guessed not alive.  Guessed on its own,
+    # every chain there was not alive, and the 36-point side counted for nobody (W+25.5).  Every
+    # chain around that area is White's and alive and no black chain in it is, so A3 and D11 are
+    # guessed alive and the invaders are removed.
+    from adjudicator.report import score_file
+
+    ruling = score_file(OWN_AREA)
+    final = ruling.replay.final
+    for point in ((2, 0), (10, 3)):
+        v = next(v for v in ruling.verdicts if v.stones & final.bit(point))
+        assert (v.color, v.status, v.provenance) == (W, "alive", "assumed")
+        assert "the guesses made consistent" in v.reason
+        # ``life VERTEX`` gives the same verdict as ``analyse``.
+        assert analyse_chain(final, point, AJR).status == "alive"
+    for point in ((1, 1), (8, 3)):
+        v = next(v for v in ruling.verdicts if v.stones & final.bit(point))
+        assert v.color is B and ruling.score.fate_of(v.stones).value == "dead"
+    assert ruling.result == "W+107.5"
