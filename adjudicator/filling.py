@@ -46,7 +46,8 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   joins a not-alive string (a seki) to the living one, which would change
   that string's status: the dame is then refused.  The
   move's ``reason`` says which string was threatened and why the move is
-  needed.
+  needed.  A teire that itself leaves a living string of the opponent in
+  atari is answered in the same way (:func:`_teire_atari`).
 - **Teire for a connection**: a string proven alive by a miai connection
   (two empty points, either of which joins it to stones proven alive:
   ``Verdict.via``) keeps its proof only while the opponent holds at most one
@@ -731,6 +732,31 @@ def _choose_dame(st: _State, color: Color) -> _Option | None:
     return None if best is None else best[2]
 
 
+def _teire_atari(st: _State, after: Position, point: Point, color: Color) -> _Rescue | None:
+    """The rescue the opponent owes after ``color``'s teire at ``point`` in ``after``, or None.
+
+    Living strings of the opponent next to the teire that it leaves in atari, all on one last
+    liberty, are saved by the connection (or capture) :func:`_rescue` finds; on two different
+    liberties, or without a rescue for good, nothing is owed here: a fill never starts a fight,
+    and the re-analysis of ``ruling.adjudicate`` sees any status the teire changed.
+    """
+    g = geometry(after.size)
+    opp = after.stones(color.opponent) & st.alive[color.opponent]
+    i = point[0] * after.size + point[1]
+    in_atari, last = 0, set()
+    for j in iter_bits(g.neighbours[i] & opp):
+        if in_atari >> j & 1:
+            continue
+        chain = after.chain(divmod(j, after.size))
+        libs = after.liberties(chain)
+        if libs.bit_count() == 1:
+            in_atari |= chain
+            last.add(libs)
+    if not in_atari or len(last) > 1:
+        return None
+    return _rescue(after, in_atari, color.opponent, st.not_alive, st.eligible)
+
+
 def _teire_how(rescue: _Rescue, captured: int) -> str:
     """``connects at D1`` / ``captures at C3`` (+ ``, capturing 2 stones``) for a teire's reason."""
     if rescue.point != rescue.liberty:
@@ -1108,16 +1134,22 @@ def propose_fill(
                     f"{vertex_from_point(owed.point)} so that it cannot be cut off; {_TEIRE_COST}"
                 )
             else:
+                what = "filled the dame" if owed_by.kind == "dame" else "played the teire"
                 reason = (
-                    f"teire: after {owed_by.color.word} filled the dame at {owed_by.vertex}, {chain_name} had one "
+                    f"teire: after {owed_by.color.word} {what} at {owed_by.vertex}, {chain_name} had one "
                     f"liberty left ({vertex_from_point(owed.liberty)}); {mover.word} {_teire_how(owed, caught)} so "
                     f"that it cannot be captured; {_TEIRE_COST}"
                 )
-            moves.append(FillMove(mover, owed.point, "teire", reason, caught))
+            teire = FillMove(mover, owed.point, "teire", reason, caught)
+            moves.append(teire)
             st.pos = after
             _mark_alive(st, after, owed.point, mover)
             _grow_eligible(st, open_area)
-            owed = owed_by = None
+            # A teire can itself take the last outside liberty but one of an opponent string: that
+            # string's owner then owes a teire in turn (KGS2003/2003-12-22-48.sgf: Black's teire at
+            # F11 left White's eight stones E11... with the one liberty F15, and White connects there).
+            owed = _teire_atari(st, after, owed.point, mover)
+            owed_by = teire if owed is not None else None
             passes = 0
             mover = mover.opponent
             continue
