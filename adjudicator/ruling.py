@@ -9,7 +9,9 @@ whole job under the replay's rule set:
    keeps every statically proven status, move by move), or with
    ``reanalyse=True`` the life analysis run again on the filled position,
    taking back fills next to strings whose verdict dropped from alive to not
-   alive;
+   alive; then (AJR) the guesses of life in fights the fill has made local
+   are checked by a search of the enclosed region
+   (``analysis.life.enclosed_fights``);
 4. the count (``scoring``) and the result.
 
 The result is written in SGF ``RE`` syntax (``B+2.5``, ``W+0.5``, ``0`` for
@@ -57,7 +59,7 @@ from typing import Literal, Sequence
 
 from .analysis.confirm import _pass_alive, confirm_life
 from .agreement import Agreement, settle, settled_by_agreement
-from .analysis.life import Budget, Verdict, analyse_position
+from .analysis.life import Budget, Verdict, analyse_position, enclosed_fights
 from .board import Color, Position, dilate, flood, geometry, iter_bits
 from .coords import Point, vertex_from_point
 from .filling import Fill, apply_fill, no_fill, propose_fill
@@ -462,6 +464,8 @@ def adjudicate(
             verdicts, _ = settle(chosen.after, verdicts, agreement, rules, used_komi)
     else:
         verdicts, changes = before, []
+    # Fights that only the fill made local (a wall's last outside liberties were dame): read them now.
+    verdicts = enclosed_fights(chosen.after, verdicts, rules, budget)
 
     score = territory_score(chosen.after, verdicts, rules, komi=used_komi)
     margin = score.margin

@@ -1,6 +1,7 @@
 """Per-string verdicts: provenance, reasons, budgets, rule-set methods, and the CLI commands."""
 
 import json
+from dataclasses import replace
 import pathlib
 
 import pytest
@@ -401,3 +402,46 @@ def test_guesses_inside_an_area_walled_by_one_colours_living_chains_are_made_con
         v = next(v for v in ruling.verdicts if v.stones & final.bit(point))
         assert v.color is B and ruling.score.fate_of(v.stones).value == "dead"
     assert ruling.result == "W+107.5"
+
+
+ENCLOSED_SEKI = pathlib.Path(__file__).parent / "data" / "kgs-2003-enclosed-seki.sgf"
+ENCLOSED_SEKI_BLACK = pathlib.Path(__file__).parent / "data" / "kgs-2003-enclosed-seki-black.sgf"
+
+
+def test_a_fight_that_the_fill_makes_local_is_read_and_a_seki_is_not_counted_as_life():
+    # KGS2003/2003-02-16-5 (RE B+0.5): after the fill, White's 16 stones A12... in the upper left have
+    # their only liberties A13 and B13 in a region that holds Black's five stones A14...  The playouts
+    # guessed White alive (88 %), W+11.5; the AJR search of that region finds no two-eye-formation for
+    # White with Black first, and neither side can capture the other there: a seki, no territory.
+    from adjudicator.report import score_file
+
+    ruling = score_file(ENCLOSED_SEKI)
+    pos = ruling.position
+    a12 = next(v for v in ruling.verdicts if v.stones & pos.bit((11, 0)))
+    assert (a12.color, a12.status, a12.provenance, a12.method) == (W, "not_alive", "assumed", "enclosed-fight")
+    assert a12.share is None and "2 empty points and 5 black stones" in a12.reason and "a seki" in a12.reason
+    assert ruling.score.fate_of(a12.stones).value == "seki"
+    a14 = next(v for v in ruling.verdicts if v.stones & pos.bit((13, 0)))
+    assert a14.color is B and ruling.score.fate_of(a14.stones).value == "seki"
+    assert ruling.result == "B+0.5"
+
+
+def test_the_enclosed_fight_check_for_black_and_where_it_does_not_run():
+    # KGS2003/2003-08-13-26 (RE W+36.5): Black's 22 stones J14... around White's K16 (2 shared
+    # liberties after the fill) were guessed alive, W+24.5.
+    from adjudicator.analysis.life import enclosed_fights
+    from adjudicator.report import score_file
+
+    ruling = score_file(ENCLOSED_SEKI_BLACK)
+    pos = ruling.position
+    j14 = next(v for v in ruling.verdicts if v.stones & pos.bit((13, 8)))
+    assert (j14.color, j14.status, j14.method) == (B, "not_alive", "enclosed-fight")
+    assert ruling.result == "W+36.5"
+    # The guess it starts from, as the fill left it: alive.
+    guessed = [replace(v, status="alive", method="heuristic") if v.stones == j14.stones else v
+               for v in ruling.verdicts]
+    assert next(v for v in enclosed_fights(pos, guessed, AJR) if v.stones == j14.stones).status == "not_alive"
+    # Not under the capture goal of J1989, and never against the players' agreement.
+    assert enclosed_fights(pos, guessed, J1989) == guessed
+    agreed = [replace(v, method="agreed") if v.stones == j14.stones else v for v in guessed]
+    assert enclosed_fights(pos, agreed, AJR) == agreed
