@@ -583,15 +583,19 @@ def test_no_teire_joins_a_string_that_is_not_alive():
     assert ruling.result == "B+0.5"  # = RE
 
 
-def test_a_teire_that_leaves_an_opponent_string_in_atari_is_answered_by_a_teire():
+def test_a_teire_that_leaves_an_opponent_string_in_atari_is_answered_where_every_dame_is_filled():
     # KGS2003/2003-12-22-48 (RE B+13.5): White's dame at E11 puts Black's E8 in atari; Black's teire
     # at F11 takes the last liberty but one of White's E11 (8 stones), which then has only F15, inside
-    # White's area.  White connects there: a second teire, one point, and the count equals RE.
+    # White's area.  Under J1989 (every dame filled) White connects there: a second teire.  Under AJR
+    # the fill is informal and the string keeps its status in atari: no second teire.
     from adjudicator.report import score_file
 
-    ruling = score_file(DATA / "kgs-2003-teire-after-teire.sgf")
+    ruling = score_file(DATA / "kgs-2003-teire-after-teire.sgf", rules="j1989")
     moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ruling.fill.moves]
     k = moves.index("b:F11:teire")
     assert moves[k - 1] == "w:E11:dame" and moves[k + 1] == "w:F15:teire"
     assert "after black played the teire at F11" in ruling.fill.moves[k + 1].reason
-    assert ruling.result == "B+13.5"
+    ajr = score_file(DATA / "kgs-2003-teire-after-teire.sgf")
+    moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ajr.fill.moves]
+    assert "b:F11:teire" in moves and "w:F15:teire" not in moves
+    assert ajr.result == "B+12.5" and ruling.result != ajr.result
