@@ -68,6 +68,12 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   opponent in atari on the *same* last liberty is answered by one
   connection there, which saves them all; a double atari on different
   liberties is a fight, not a fill, and is refused.
+- **Shortage of liberties** (every rule set): when both players have passed and
+  a dame is open because filling it would put a living string of the opponent
+  in an atari it could not escape (a capturing race), that string is short of
+  liberties: its owner connects first, as a teire, if one connection makes the
+  dame fillable and answerable; the dame is then filled and answered
+  (:func:`_shortage`).
 - **Connection before a dame** (only with ``every_dame``, for rules that require
   every dame filled: J1989 Art. 8, Korean): when both players have passed and a
   dame is still open because filling it would be a self-atari (or start a
@@ -854,6 +860,7 @@ class _Preparation:
     facts: tuple[int, int]
     stake: int
     strings: int  # the strings next to the dame that it joins to others
+    reason: str = ""
 
 
 def _preparation(st: _State, mover: Color, tried: set) -> _Preparation | None:
@@ -899,28 +906,99 @@ def _preparation(st: _State, mover: Color, tried: set) -> _Preparation | None:
             if best is not None and stake <= best.stake:
                 continue
             for c in iter_bits(pos.liberties(strings) & ~(1 << d) & ~st.excluded & ~st.avoid):
-                point = divmod(c, size)
-                facts, after = pos.try_play(point, color)
-                if after is None or facts.captured:
+                probe = _connection(st, color, c, strings)
+                if probe is None or not any(_fillable(probe, who, d) for who in (color, color.opponent)):
                     continue
-                joined = after.chain(point)
-                if not joined & st.alive[color] & ~strings or after.liberties(joined).bit_count() < 2:
-                    continue
-                if any(after.liberties(flood(1 << k, after.stones(color.opponent), g)).bit_count() < 2
-                       for k in iter_bits(g.neighbours[c] & after.stones(color.opponent))):
-                    continue
-                ok, facts_after, _ = _facts_kept(st.facts, after)
-                if not ok:
-                    continue
-                alive = dict(st.alive)
-                alive[color] |= joined
-                probe = _State(after, alive, st.excluded, st.not_alive, st.eligible, facts_after, {}, st.links,
-                               start_facts=st.start_facts)
-                if not any(_fillable(probe, who, d) for who in (color, color.opponent)):
-                    continue
-                best = _Preparation(color, point, dame, after, facts_after, stake, strings)
+                best = _Preparation(color, divmod(c, size), dame, probe.pos, probe.facts, stake, strings, (
+                    f"teire: the dame at {vertex_from_point(dame)} could not be filled as it stood; {color.word} "
+                    f"connects {_string_name(pos, strings, color)} at {vertex_from_point(divmod(c, size))} so that "
+                    f"{vertex_from_point(dame)} can be filled (J1989 Art. 8: live stones next to a dame left open "
+                    f"are in seki, and the {stake} point{'s' if stake != 1 else ''} of territory next to these would "
+                    f"not count); {_TEIRE_COST}"))
                 break
     return best
+
+
+def _connection(st: _State, color: Color, c: int, strings: int) -> _State | None:
+    """The state after ``color`` connects at flat index ``c``, or None unless the play is legal,
+    captures nothing, joins ``strings`` to another living string of ``color``, leaves two liberties
+    or more, puts no opponent string in atari and keeps every static proof."""
+    pos = st.pos
+    g = geometry(pos.size)
+    point = divmod(c, pos.size)
+    facts, after = pos.try_play(point, color)
+    if after is None or facts.captured:
+        return None
+    joined = after.chain(point)
+    if not joined & st.alive[color] & ~strings or after.liberties(joined).bit_count() < 2:
+        return None
+    opp = after.stones(color.opponent)
+    if any(after.liberties(flood(1 << k, opp, g)).bit_count() < 2 for k in iter_bits(g.neighbours[c] & opp)):
+        return None
+    ok, facts_after, _ = _facts_kept(st.facts, after)
+    if not ok:
+        return None
+    alive = dict(st.alive)
+    alive[color] |= joined
+    return _State(after, alive, st.excluded, st.not_alive, st.eligible, facts_after, {}, st.links,
+                  start_facts=st.start_facts)
+
+
+_RACE = "could not be saved for good"
+
+
+def _shortage(st: _State, tried: set) -> _Preparation | None:
+    """A teire that removes a shortage of liberties: the first dame refused as a capturing race
+    that one connection of the threatened side makes fillable; None if there is none.
+
+    A dame ``d`` refused to X because X's fill would put a living string S of the opponent P in an
+    atari P could not escape shows that S is short of liberties: in a resumed game X fills ``d``
+    and S is lost, so P must connect first.  In kgs-19-2006/2006-02-18-21.sgf White's B1 has the
+    liberties A1 and C1, and the string A2-A4 next to it the liberties A1 and A5 (after the dame
+    at B3): Black's C1 would put B1 in atari, and White's connection at A1 would leave one
+    liberty.  White A5 joins A2-A4 to the living group at B5; then Black fills C1, White connects
+    at A1, and both connections cost White a point of territory, as the players counted (B+13.5).
+
+    Candidates are the liberties of S and of the living strings of P next to S's liberties, other
+    than ``d``, where P's play is legal, captures nothing, joins those stones to another living
+    string of P, leaves two liberties or more, puts no opponent string in atari and keeps every
+    static proof; one is taken if afterwards X may fill ``d`` (with its teire).  Each dame is
+    prepared at most once (``tried``).
+    """
+    pos = st.pos
+    size = pos.size
+    g = geometry(size)
+    empty = pos.empty_bits
+    for (dame, filler), refusal in sorted(st.refused.items(), key=lambda kv: (kv[0][0], kv[0][1].value)):
+        d = dame[0] * size + dame[1]
+        if _RACE not in refusal.reason or dame in tried or not empty >> d & 1 or st.avoid >> d & 1:
+            continue
+        color = filler.opponent
+        _, threat = pos.try_play(dame, filler)
+        if threat is None:
+            continue
+        own = threat.stones(color)
+        weak = 0
+        for j in iter_bits(g.neighbours[d] & own):
+            chain = flood(1 << j, own, g)
+            if threat.liberties(chain).bit_count() == 1:
+                weak |= chain
+        if not weak or weak & ~st.alive[color]:
+            continue
+        stones = pos.stones(color)
+        near = 0
+        for k in iter_bits(dilate(pos.liberties(weak), g) & stones & st.alive[color] & ~weak):
+            near |= flood(1 << k, stones, g)
+        for c in iter_bits(pos.liberties(weak | near) & ~(1 << d) & ~st.excluded & ~st.avoid):
+            probe = _connection(st, color, c, weak | near)
+            if probe is None or not _fillable(probe, filler, d):
+                continue
+            return _Preparation(color, divmod(c, size), dame, probe.pos, probe.facts, 0, weak, (
+                f"teire: {filler.word} could fill the dame at {vertex_from_point(dame)} and "
+                f"{_string_name(pos, weak, color)} could then not be saved from the atari (a shortage of "
+                f"liberties); {color.word} connects at {vertex_from_point(divmod(c, size))} first, so that "
+                f"{vertex_from_point(dame)} can be filled and answered; {_TEIRE_COST}"))
+    return None
 
 
 def _fillable(st: _State, color: Color, i: int) -> bool:
@@ -1180,25 +1258,22 @@ def propose_fill(
         if choice is None:
             passes += 1
             mover = mover.opponent
-            if passes == 2 and every_dame and len(moves) < limit:
-                prep = _preparation(st, mover, prepared)
-                if prep is not None:
-                    prepared.add(prep.dame)
-                    for color in (Color.BLACK, Color.WHITE):
-                        st.refused.pop((prep.dame, color), None)
-                    dame = vertex_from_point(prep.dame)
-                    moves.append(FillMove(prep.color, prep.point, "teire", (
-                        f"teire: the dame at {dame} could not be filled as it stood; {prep.color.word} connects "
-                        f"{_string_name(pos, prep.strings, prep.color)} at {vertex_from_point(prep.point)} so that "
-                        f"{dame} can be filled (J1989 Art. 8: live stones next to a dame left open are in seki, "
-                        f"and the {prep.stake} point{'s' if prep.stake != 1 else ''} of territory next to these would not "
-                        f"count); {_TEIRE_COST}")))
-                    st.pos = prep.after
-                    st.facts = prep.facts
-                    _mark_alive(st, prep.after, prep.point, prep.color)
-                    _grow_eligible(st, open_area)
-                    passes = 0
-                    mover = prep.color.opponent
+            prep = None
+            if passes == 2 and len(moves) < limit:
+                prep = _shortage(st, prepared)
+                if prep is None and every_dame:
+                    prep = _preparation(st, mover, prepared)
+            if prep is not None:
+                prepared.add(prep.dame)
+                for color in (Color.BLACK, Color.WHITE):
+                    st.refused.pop((prep.dame, color), None)
+                moves.append(FillMove(prep.color, prep.point, "teire", prep.reason))
+                st.pos = prep.after
+                st.facts = prep.facts
+                _mark_alive(st, prep.after, prep.point, prep.color)
+                _grow_eligible(st, open_area)
+                passes = 0
+                mover = prep.color.opponent
             continue
         opt = choice
         touch = dilate(pos.bit(opt.point), g) & (pos.black | pos.white)

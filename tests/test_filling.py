@@ -599,3 +599,21 @@ def test_a_teire_that_leaves_an_opponent_string_in_atari_is_answered_where_every
     moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ajr.fill.moves]
     assert "b:F11:teire" in moves and "w:F15:teire" not in moves
     assert ajr.result == "B+12.5" and ruling.result != ajr.result
+
+
+def test_a_dame_refused_as_a_capturing_race_is_prepared_by_the_threatened_side():
+    # kgs-19-2006/2006-02-18-21 (RE B+13.5): after White's dame at B3, White's B1 has the liberties A1
+    # and C1 and the string A2-A4 next to it A1 and A5.  Black's C1 would put B1 in atari, and White's
+    # connection at A1 would leave the joined string the one liberty A5: a race, so C1 was left open
+    # and White kept A1 and A5 as territory (B+11.5).  White must connect first: A5 joins A2-A4 to the
+    # living group at B5, then Black fills C1 and White connects at A1 (two teire).
+    from adjudicator.report import score_file
+
+    for rules in ("japanese", "j1989"):
+        ruling = score_file(DATA / "kgs-2006-shortage-teire.sgf", rules=rules)
+        moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ruling.fill.moves]
+        k = moves.index("w:A5:teire")
+        assert moves[k + 1:k + 3] == ["b:C1:dame", "w:A1:teire"], moves
+        assert "shortage of liberties" in ruling.fill.moves[k].reason
+        assert "C1" not in {r.vertex for r in ruling.fill.refused}
+        assert ruling.result == "B+13.5"  # = RE
