@@ -1001,6 +1001,35 @@ def _shortage(st: _State, tried: set) -> _Preparation | None:
     return None
 
 
+def race_threats(fill: Fill) -> list[tuple[Refusal, int]]:
+    """The dame the fill left open as capturing races, each with the stones it threatens.
+
+    For each refusal of a dame to a player X because X's fill would put a string of the other
+    side in an atari it could not escape (no teire found either, :func:`_shortage`): the
+    refusal and the stones, in the filled position, of the strings X's fill there would put in
+    that atari.  A string guessed alive that one such fill would capture is a doubtful guess:
+    ``score`` says so next to it.
+    """
+    pos = fill.after
+    g = geometry(pos.size)
+    out = []
+    for r in fill.refused:
+        if _RACE not in r.reason:
+            continue
+        _, after = pos.try_play(r.point, r.color)
+        if after is None:
+            continue
+        own = after.stones(r.color.opponent)
+        threatened = 0
+        for j in iter_bits(g.neighbours[r.point[0] * pos.size + r.point[1]] & own):
+            chain = flood(1 << j, own, g)
+            if after.liberties(chain).bit_count() == 1:
+                threatened |= chain
+        if threatened:
+            out.append((r, threatened))
+    return out
+
+
 def _fillable(st: _State, color: Color, i: int) -> bool:
     """Whether ``color`` may fill the dame at flat index ``i`` in ``st`` (with its teire, if any,
     and without losing a static proof)."""

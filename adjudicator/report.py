@@ -20,7 +20,7 @@ from typing import Any
 from .agreement import AgreementError, agreement_from_marks, referee_decisions
 from .board import Color
 from .errors import AdjudicatorError
-from .filling import FillError, format_fill, parse_fill
+from .filling import FillError, format_fill, parse_fill, race_threats
 from .history import Phase, Replay, replay
 from .ruling import Ruling, adjudicate
 from .scoring import format_margin
@@ -423,10 +423,13 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
     size = score.size
     b, w = Color.BLACK, Color.WHITE
     record = ruling.replay.record
+    doubted = doubts(ruling)
     strings = []
     for v in _ordered(ruling):
         d = v.to_dict()
         d["fate"] = ruling.fate(v).value
+        if v.stones in doubted:
+            d["doubt"] = doubted[v.stones]
         if v.stones in ruling.flipped:
             margin = ruling.flipped[v.stones]
             d["if_reversed"] = {
@@ -519,7 +522,7 @@ _FATE_WORDS = {
 }
 
 
-def _verdict_line(ruling: Ruling, v: Verdict) -> str:
+def _verdict_line(ruling: Ruling, v: Verdict, doubts: dict[int, str] | None = None) -> str:
     n = len(v.points)
     line = (
         f"  {v.color.word} {v.vertex} ({n} stone{'s' if n != 1 else ''}): {v.status.replace('_', ' ')} "
@@ -529,7 +532,30 @@ def _verdict_line(ruling: Ruling, v: Verdict) -> str:
     if flipped is not None:
         other = "not alive" if v.status == "alive" else "alive"
         line += f"; if {other}: {format_margin(flipped)}"
+    if doubts and v.stones in doubts:
+        line += f"; doubt: {doubts[v.stones]}"
     return line
+
+
+def doubts(ruling: Ruling) -> dict[int, str]:
+    """Assumed ``alive`` verdicts that the fill contradicts, by the string's stones: a dame the
+    fill left open because filling it would put the string in an atari it cannot escape
+    (:func:`adjudicator.filling.race_threats`).  The guess may still be right (the owner may win
+    the race by a capture the fill does not read), but a referee should read that dame first."""
+    out: dict[int, str] = {}
+    threats = race_threats(ruling.fill)
+    if not threats:
+        return out
+    for v in ruling.verdicts:
+        if v.status != "alive" or v.provenance != "assumed" or v.stones in out:
+            continue
+        for refusal, stones in threats:
+            if v.stones & stones:
+                out[v.stones] = (f"{refusal.color.word} filling the dame at {refusal.vertex} would put it in "
+                                 "atari with no one-move rescue (the fill left that dame open as a capturing race "
+                                 "it does not read)")
+                break
+    return out
 
 
 def _share_words(v: Verdict) -> str:
@@ -573,6 +599,7 @@ def render_ruling(ruling: Ruling) -> str:
     assumed = ruling.unsettled
     agreed = ruling.agreed
     proven = [v for v in _ordered(ruling) if v.provenance != "assumed"]
+    doubted = doubts(ruling)
     if assumed and ruling.decided_by_count:
         decisive, others = check_first(ruling)
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
@@ -580,17 +607,17 @@ def render_ruling(ruling: Ruling) -> str:
         if decisive:
             lines.append(f"Decisive ({len(decisive)}): the other verdict for any one of these alone changes "
                          "the winner (closest calls of the playouts first):")
-            lines.extend(_verdict_line(ruling, v) for v in decisive)
+            lines.extend(_verdict_line(ruling, v, doubted) for v in decisive)
         else:
             lines.append("None is decisive: no single one of them reversed changes the winner "
                          "(several together might).")
         if others and decisive:
             lines.append(f"Not decisive alone ({len(others)}):")
-        lines.extend(_verdict_line(ruling, v) for v in others)
+        lines.extend(_verdict_line(ruling, v, doubted) for v in others)
     elif assumed:
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them):")
-        lines.extend(_verdict_line(ruling, v) for v in check_first(ruling)[1])
+        lines.extend(_verdict_line(ruling, v, doubted) for v in check_first(ruling)[1])
     elif agreed:
         lines.append(f"Every string is proven or settled by agreement ({len(agreed)} of {len(ruling.verdicts)} "
                      "by agreement).")

@@ -260,3 +260,22 @@ def test_an_area_scoring_ru_is_pointed_out(tmp_path, ru, warned):
     assert len(hits) == (1 if warned else 0)
     if warned:
         assert f"RU[{ru.decode()}]" in hits[0] and "applies japanese" in hits[0]
+
+
+def test_a_guess_of_life_the_fill_finds_in_a_capturing_race_is_marked_doubtful():
+    # KGS2003/2003-12-04-18: Black's 30 stones P7... have only the liberties K11 and N13, both shared
+    # with White's 12 stones J10... (which have two more); the playouts guess them alive.  The fill
+    # leaves K11 and N13 open (White's fill there would be a capturing race, not a fill), so the
+    # text and JSON name the doubt next to the guess.
+    path = DATA / "kgs-2003-race-doubt.sgf"
+    ruling = score_file(path)
+    result = run("score", str(path), *STABLE)
+    assert result.exit_code == 0, result.output
+    line = next(ln for ln in result.output.splitlines() if ln.startswith("  black P7 (30 stones)"))
+    assert "alive [assumed" in line and "doubt: white filling the dame at K11" in line
+    strings = {s["vertex"]: s for s in ruling_to_dict(ruling)["strings"]}
+    assert strings["P7"]["doubt"].startswith("white filling the dame at K11")
+    # Only that string: no other verdict carries a doubt, and a game without such a dame has none.
+    assert [v for v, s in strings.items() if "doubt" in s] == ["P7"]
+    other = ruling_to_dict(score_file(DATA / "kgs-2017-even.sgf"))
+    assert not any("doubt" in s for s in other["strings"])
