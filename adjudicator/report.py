@@ -682,6 +682,9 @@ def sgf_annotation(ruling: Ruling) -> dict[str, Any]:
                 "Decisive (reversing one alone changes the winner): "
                 + " ".join(v.vertex for v in ruling.decisive_assumed)
             )
+        doubted = doubts(ruling)
+        comment_lines.extend(f"Doubt: {v.vertex} ({v.color.word}, guessed alive): {doubted[v.stones]}"
+                             for v in ruling.assumed if v.stones in doubted)
     comment_lines.extend(f"- {r.text}" for r in ruling.reasons)
     seki = score.seki
     return {

@@ -11,7 +11,7 @@ from sgfmill import sgf
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.report import ruling_to_dict, score_file
+from adjudicator.report import ruling_to_dict, score_file, sgf_annotation
 from adjudicator.sgfio import read_territory_marks
 
 ROOT = Path(__file__).parent.parent
@@ -277,5 +277,7 @@ def test_a_guess_of_life_the_fill_finds_in_a_capturing_race_is_marked_doubtful()
     assert strings["P7"]["doubt"].startswith("white filling the dame at K11")
     # Only that string: no other verdict carries a doubt, and a game without such a dame has none.
     assert [v for v, s in strings.items() if "doubt" in s] == ["P7"]
+    comment = sgf_annotation(ruling)["comment"]
+    assert "Doubt: P7 (black, guessed alive): white filling the dame at K11" in comment
     other = ruling_to_dict(score_file(DATA / "kgs-2017-even.sgf"))
     assert not any("doubt" in s for s in other["strings"])
