@@ -247,7 +247,8 @@ def score_source(
     ``RE`` syntax), ``re`` (the record's ``RE`` or None), ``agreement`` (see
     :func:`compare_results`), ``assumed`` (strings with assumed verdicts),
     ``decisive`` (assumed verdicts whose reversal alone changes the winner),
-    ``seconds`` (wall), ``cpu`` (processor seconds of the worker), ``score``
+    ``open_area`` (points in open areas: the game looks unfinished, see
+    :func:`adjudicator.scoring.open_areas`), ``seconds`` (wall), ``cpu`` (processor seconds of the worker), ``score``
     (Black minus White, komi included), ``dead`` (stones removed as
     prisoners), ``seki`` (stones left without territory), ``territory``
     (points per colour), ``summary``, ``rules`` and ``format``.  On failure:
@@ -289,6 +290,7 @@ def score_source(
             "agreement": compare_results(ruling.result, re_text),
             "assumed": len(ruling.assumed),
             "decisive": len(ruling.decisive_assumed),
+            "open_area": sum(area.bit_count() for area in ruling.open_areas),
             "seconds": round(time.perf_counter() - start, 3),
             "cpu": round(time.process_time() - cpu, 3),
             "score": score.margin,
@@ -589,6 +591,7 @@ class BatchReport:
                           for k in ("exact", "same-winner", "different-winner", "not-comparable")},
             "assumed": sum(int(r.get("assumed") or 0) for r in self.ok),
             "decisive_records": sum(1 for r in self.ok if r.get("decisive")),
+            "open_area_records": sum(1 for r in self.ok if r.get("open_area")),
             "processed": self.processed,
             "skipped": self.skipped,
             "cpu_seconds": round(sum(float(r.get("cpu") or 0) for r in self.records), 3),
@@ -749,6 +752,8 @@ def render_summary(report: BatchReport, *, show_failures: int = 10) -> str:
                             + (f"; {agreed} of them settled by the players' marks" if "settled_by_marks" in d else "")),
         ("winner on a guess", f"{d['decisive_records']} of {d['ok']} records have a decisive assumed verdict "
                               "(reversing it alone changes the winner)"),
+        ("open areas", f"{d['open_area_records']} of {d['ok']} records stopped with an open area (empty points "
+                       "next to both colours, no one's: the game looks unfinished)"),
     ]
     if "settled_by_marks" in d:
         rows += [

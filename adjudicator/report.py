@@ -22,7 +22,7 @@ from .board import Color
 from .errors import AdjudicatorError
 from .filling import FillError, format_fill, parse_fill, race_threats
 from .history import Phase, Replay, replay
-from .ruling import Ruling, adjudicate
+from .ruling import Ruling, adjudicate, open_area_words
 from .scoring import format_margin
 from .analysis.life import Budget, Verdict, analyse_chain, analyse_position
 from .coords import format_move, point_from_vertex, vertex_from_point
@@ -460,6 +460,7 @@ def ruling_to_dict(ruling: Ruling) -> dict[str, Any]:
         "fill": ruling.fill.source,
         "filled": [m.to_dict() for m in ruling.fill.moves],
         "refused": [r.to_dict() for r in ruling.fill.refused],
+        "open_areas": [{"points": area.bit_count(), "vertices": score.vertices(area)} for area in ruling.open_areas],
         "assumed": len(ruling.assumed),
         "decisive": len(ruling.decisive_assumed),
         "settled_by": ruling.agreement.source if ruling.agreement is not None else None,
@@ -600,6 +601,9 @@ def render_ruling(ruling: Ruling) -> str:
     agreed = ruling.agreed
     proven = [v for v in _ordered(ruling) if v.provenance != "assumed"]
     doubted = doubts(ruling)
+    for area in ruling.open_areas:
+        lines.append(f"Open area: {open_area_words(area, record.size)} next to stones of both colours count for "
+                     "nobody: the game looks unfinished there (see the reasons).")
     if assumed and ruling.decided_by_count:
         decisive, others = check_first(ruling)
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
@@ -685,6 +689,8 @@ def sgf_annotation(ruling: Ruling) -> dict[str, Any]:
         doubted = doubts(ruling)
         comment_lines.extend(f"Doubt: {v.vertex} ({v.color.word}, guessed alive): {doubted[v.stones]}"
                              for v in ruling.assumed if v.stones in doubted)
+    comment_lines.extend(f"Open area (the game looks unfinished): {open_area_words(area, pos.size)}"
+                         for area in ruling.open_areas)
     comment_lines.extend(f"- {r.text}" for r in ruling.reasons)
     seki = score.seki
     return {

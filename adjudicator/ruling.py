@@ -66,7 +66,7 @@ from .filling import Fill, apply_fill, no_fill, propose_fill
 from .history import Phase, Replay, resumption_state
 from .errors import AdjudicatorError, SgfError
 from .rules import ConfirmationKo, DameFilling, LongCycle, SekiRule
-from .scoring import Fate, Score, format_margin, territory_score
+from .scoring import Fate, Score, format_margin, open_areas, territory_score
 
 __all__ = ["compare_results", "Outcome", "Alternative", "Reason", "Ruling", "adjudicate", "carry_verdicts"]
 
@@ -173,6 +173,11 @@ class Ruling:
     conflicts : list of str
         Vertices of proven strings that the agreement contradicts (the
         proof is followed; the reasons say so).
+    open_areas : list of int
+        Bitboards of the open areas of the counted position
+        (:func:`adjudicator.scoring.open_areas`): empty regions of at least
+        five points that no one owns and that touch stones of both colours,
+        the sign of a game stopped before a border was closed.
     """
 
     replay: Replay
@@ -191,6 +196,7 @@ class Ruling:
     flipped: dict[int, float] = field(default_factory=dict)
     agreement: Agreement | None = None
     conflicts: list[str] = field(default_factory=list)
+    open_areas: list[int] = field(default_factory=list)
 
     @property
     def rules(self):
@@ -524,6 +530,9 @@ def adjudicate(
                 f"Dame left after the fill: {', '.join(names)}; live stones touching them are in seki "
                 f"(J1989 Art. 8) unless the players fill them", "J1989 Art. 8", tuple(names)))
 
+    areas = open_areas(chosen.after, score)
+    reasons.extend(_open_area_reason(area, final.size, verdicts) for area in areas)
+
     # -- verdicts and count ----------------------------------------------------------
     if agreement is not None:
         n_agreed = sum(1 for v in verdicts if settled_by_agreement(v))
@@ -571,6 +580,7 @@ def adjudicate(
         flipped=flipped,
         agreement=agreement,
         conflicts=[vertex for _, vertex in agreed_notes],
+        open_areas=areas,
     )
 
 
@@ -606,6 +616,38 @@ def _open_dame(position: Position, score: Score) -> int:
         return score.dame & dilate(score.seki, g)
     empty = position.empty_bits & ~score.territory[0] & ~score.territory[1]
     return empty & dilate(position.black, g) & dilate(position.white, g)
+
+
+def open_area_centre(area: int, size: int) -> str:
+    """The vertex of the area's point nearest to its centre of mass (the point that names it)."""
+    points = [divmod(i, size) for i in iter_bits(area)]
+    row = sum(p[0] for p in points) / len(points)
+    col = sum(p[1] for p in points) / len(points)
+    return vertex_from_point(min(points, key=lambda p: ((p[0] - row) ** 2 + (p[1] - col) ** 2, p)))
+
+
+def open_area_words(area: int, size: int) -> str:
+    """``"23 empty points around E15 (E11, F11, ...)"``: an open area named by its size and its first points."""
+    names = _vertices(area, size)
+    shown = ", ".join(names[:6]) + (", ..." if len(names) > 6 else "")
+    return f"{len(names)} empty points around {open_area_centre(area, size)} ({shown})"
+
+
+def _open_area_reason(area: int, size: int, verdicts: Sequence[Verdict]) -> Reason:
+    around = dilate(area, geometry(size))
+    guessed = [v.vertex for v in verdicts if v.stones & around and v.provenance == "assumed"]
+    if guessed:
+        shown = ", ".join(guessed[:6]) + (", ..." if len(guessed) > 6 else "")
+        tail = (f"The points count for nobody, and the assumed verdicts of the {len(guessed)} string"
+                f"{'s' if len(guessed) != 1 else ''} next to them ({shown}) guess the end of an unplayed "
+                "fight: resume the game, or settle them by agreement (--agreed, --dead, --alive).")
+    else:
+        tail = "The points count for nobody; every string next to them has a proven verdict."
+    return Reason(
+        f"Open area: {open_area_words(area, size)} touch stones of both colours and belong to no one; the fill "
+        "closes lines of dame and a seki keeps only a few shared liberties, so the game stopped before this "
+        "border was closed or the fight there was played out.  " + tail,
+        "AJR, Territory; J1989 Art. 8", tuple(_vertices(area, size)))
 
 
 def _fill_reason(fill: Fill, filling: DameFilling) -> Reason:

@@ -83,7 +83,7 @@ from adjudicator.errors import AdjudicatorError  # noqa: E402
 from adjudicator.filling import apply_fill, no_fill, propose_fill  # noqa: E402
 from adjudicator.report import check_first, score_file  # noqa: E402
 from adjudicator.rules import AJR  # noqa: E402
-from adjudicator.ruling import carry_verdicts  # noqa: E402
+from adjudicator.ruling import carry_verdicts, open_area_centre, open_area_words  # noqa: E402
 from adjudicator.scoring import Fate, format_margin, territory_score  # noqa: E402
 from adjudicator.sgfio import read_territory_marks  # noqa: E402
 
@@ -331,6 +331,17 @@ SEKI_EYE = f"{PLAYERS}: a dead stone in a seki eye counted (the rules give no po
 SEKI_EYE_POINTS = 6
 ONE_SIDED = (f"{RECORD} or {BUG}: RE is the most one-sided count (every string of one player not proven alive "
              "removed, every other string alive: one player's unproven stones all marked dead)")
+
+
+# The game stopped with an open area (adjudicator.scoring.open_areas: 5 or more empty points of no
+# one's territory next to stones of both colours): a border was never closed or a fight never
+# played.  The players then marked the stones there as they agreed; our verdicts of the strings
+# around it are the heuristic's guesses of that unplayed fight.  Used only when no single recount
+# explains RE.  Measured 2026-11-24 (/work/scratch/s21/openarea*.py, AJR, the session's code): an
+# open area in 33 of the 329 KGS games whose count differs from RE and in 1 of the 4,239 that
+# agree (docs/scoring.md, "Open areas").
+UNFINISHED = (f"{RECORD} or {BUG}: the game stopped with an open area (no single recount gives RE; the players' "
+              "count of an unplayed fight, our verdicts there are guesses)")
 
 
 def _heuristic_category(provenance: str, kind: str) -> str:
@@ -741,10 +752,18 @@ def classify_unmarked(ruling, re_margin: float) -> tuple[str, str, str]:
     if ruling.replay.illegal_moves():
         return (f"{RECORD}: illegal moves in the record", "-", f"off by {diff:+g}")
     found = explanations(ruling, re_margin)
+    size = ruling.position.size
+    unfinished = ""
+    if ruling.open_areas:
+        more = len(ruling.open_areas) - 1
+        unfinished = f"open area: {open_area_words(ruling.open_areas[0], size)}" + (f" and {more} more" if more else "")
     if found:
         best = found[0]
         also = "; also: " + ", ".join(f"{e.category.split(': ', 1)[1]} ({e.vertex})" for e in found[1:])
-        return best.category, best.vertex, f"off by {diff:+g}; {best.detail}" + (also if found[1:] else "")
+        return best.category, best.vertex, (f"off by {diff:+g}; {best.detail}" + (also if found[1:] else "")
+                                            + (f"; the game stopped with an {unfinished}" if unfinished else ""))
+    if unfinished:
+        return UNFINISHED, open_area_centre(ruling.open_areas[0], size), f"off by {diff:+g}; {unfinished}"
     flips = [(abs(ruling.flipped[v.stones] - re_margin), -v.stones.bit_count(), v.stones, v)
              for v in ruling.assumed
              if v.stones in ruling.flipped and not _same(ruling.flipped[v.stones], ruling.score.margin)]
@@ -789,6 +808,7 @@ def run_game(path: pathlib.Path, rel: str, row: dict[str, str], marked: bool) ->
         strings=len(ruling.verdicts),
         assumed=len(ruling.assumed),
         decisive=len(ruling.decisive_assumed),
+        open_area=sum(area.bit_count() for area in ruling.open_areas),
         fill=len(ruling.fill.moves),
         teire=ruling.fill.count("teire"),
     )
@@ -930,6 +950,9 @@ def summarise(results: list[dict], label: str) -> list[str]:
         f"  seconds per game (in-process, read to ruling): median {statistics.median(times):.3f}, "
         f"p95 {q(times, 0.95):.3f}, max {max(times):.3f}" if times else "  no timings",
     ]
+    unfinished = [r for r in results if r.get("open_area")]
+    lines.append(f"  games stopped with an open area (5+ empty points of no one's territory next to both colours): "
+                 f"{len(unfinished)}/{n}; of these, result = RE: {sum(1 for r in unfinished if r.get('agree'))}")
     errors = sum(1 for r in results if "error" in r)
     if errors:
         lines.append(f"  crashes: {errors}")

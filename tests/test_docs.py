@@ -150,6 +150,7 @@ SCORED = [
     ("tests/data/kgs-2002-handicap.sgf", "korean", []),
     ("tests/data/kgs-2017-marks-vs-proof.sgf", "japanese", ["--agreed"]),  # settled by marks
     ("cases/big-eye-seki.sgf", "japanese", ["--dead", "E5"]),  # a referee's decision
+    ("tests/data/kgs-2017-unfinished-left.sgf", "japanese", []),  # open areas
 ]
 
 
