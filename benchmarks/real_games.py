@@ -1026,6 +1026,10 @@ def write_markdown(path: pathlib.Path, args, summary_lines: list[str], marked: l
         "- *decisive*: assumed strings whose status reversed alone changes the winner of the count",
         "  (`Ruling.decisive`, shown first by `score`); single reversals only, so a game \"with no",
         "  decisive assumed verdict\" can still be wrong where several verdicts are wrong together.",
+        "- *open area*: after the fill, 5 or more connected empty points that are no one's territory and",
+        "  touch stones of both colours: the game stopped before a border was closed or a fight was",
+        "  played out (docs/scoring.md, \"Open areas\"); a disagreement that no single recount explains",
+        "  in such a game is filed as \"the game stopped with an open area\".",
         "",
     ]
     if gnugo_lines:
