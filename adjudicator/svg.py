@@ -57,7 +57,7 @@ from .board import Color, Position, iter_bits
 from .coords import COLUMN_LETTERS, Point
 from .errors import AdjudicatorError
 from .outfiles import check_output, write_atomic
-from .ruling import compare_results
+from .ruling import compare_results, open_area_centre
 
 __all__ = [
     "DiagramError",
@@ -87,6 +87,7 @@ _BADGE = "#ffb300"
 _BADGE_EDGE = "#6d4c00"
 _SEKI_ON_BLACK = "#f0f0f0"
 _SEKI_ON_WHITE = "#202020"
+_OPEN_AREA = "#6a1b9a"  # the hollow diamonds on the points of an open area
 _TEXT = "#1a1a1a"
 _LEGEND_SIZE = 15  #: legend font size in units (px at 600 px wide)
 _LEGEND_LINE = 21
@@ -117,6 +118,9 @@ class Marks:
         Short labels (``"a"``, ``"1"``) drawn on points; on an empty point
         the grid is cleared under the label.  Undefined for fill stones (the
         number wins).
+    open_area : frozenset of Point
+        Empty points of open areas (:func:`adjudicator.scoring.open_areas`:
+        the game looks unfinished there); each gets a small hollow diamond.
     """
 
     black_territory: frozenset[Point] = frozenset()
@@ -126,6 +130,7 @@ class Marks:
     assumed: frozenset[Point] = frozenset()
     fill: Mapping[Point, int] = field(default_factory=dict)
     labels: Mapping[Point, str] = field(default_factory=dict)
+    open_area: frozenset[Point] = frozenset()
 
     def points(self) -> Iterable[Point]:
         """Every point some mark refers to."""
@@ -136,6 +141,7 @@ class Marks:
         yield from self.assumed
         yield from self.fill
         yield from self.labels
+        yield from self.open_area
 
 
 # -- text ------------------------------------------------------------------------------
@@ -335,10 +341,19 @@ def _board(pos: Position, marks: Marks, frame: _Frame) -> list[str]:
         ink = _WHITE if pos.color_at(p) is Color.BLACK else _BLACK
         out.append(f'<text class="label" x="{_num(x)}" y="{_num(y + fs_l * 0.36)}" font-size="{_num(fs_l)}" '
                    f'fill="{ink}">{_esc(label)}</text>')
+    for p in sorted(marks.open_area):
+        out.append(_diamond(*frame.xy(p), cell * 0.2, "open-area"))
     for p in sorted(marks.assumed):
         out.append(_badge(*frame.xy(p), cell))
     out.append("</g>")
     return out
+
+
+def _diamond(x: float, y: float, a: float, cls: str) -> str:
+    """A hollow diamond of half-diagonal ``a`` centred at (x, y): the mark of an open-area point."""
+    return (f'<path class="{cls}" d="M{_num(x)} {_num(y - a)}L{_num(x + a)} {_num(y)}L{_num(x)} {_num(y + a)}'
+            f'L{_num(x - a)} {_num(y)}Z" fill="{_WOOD}" stroke="{_OPEN_AREA}" '
+            f'stroke-width="{_num(max(1.4, a * 0.3))}"/>')
 
 
 def _badge(x: float, y: float, cell: float) -> str:
@@ -358,6 +373,9 @@ def _check_marks(pos: Position, marks: Marks) -> None:
     for p in list(marks.dead) + list(marks.seki) + list(marks.assumed) + list(marks.fill):
         if pos.color_at(p) is None:
             raise ValueError(f"stone mark at {p} is on an empty point")
+    for p in marks.open_area:
+        if pos.color_at(p) is not None:
+            raise ValueError(f"open-area mark at {p} is on a stone")
 
 
 def _document(height: float, body: list[str], title: str) -> str:
@@ -444,7 +462,8 @@ def marks_from_ruling(ruling) -> Marks:
     the strings whose fate is seki; fill numbers from ``ruling.fill.moves``
     (stones of the fill still on the board); one ``?`` badge per string with
     an ``assumed`` verdict that no agreement settled (``score --agreed``,
-    ``--dead``, ``--alive``), on its upper-rightmost stone.
+    ``--dead``, ``--alive``), on its upper-rightmost stone; a diamond on
+    each point of the ruling's open areas.
     """
     pos: Position = ruling.position
     score = ruling.score
@@ -462,6 +481,7 @@ def marks_from_ruling(ruling) -> Marks:
         seki=frozenset(pos.points(score.seki)),
         assumed=assumed,
         fill=fill,
+        open_area=frozenset(p for area in ruling.open_areas for p in pos.points(area)),
     )
 
 
@@ -502,6 +522,9 @@ def _key_items(marks: Marks, cell: float = 22.0) -> list[tuple[Callable[[float, 
     def assumed(x, y):
         return _badge(x - cell * 0.3, y + cell * 0.3, cell * 1.3)
 
+    def open_area(x, y):
+        return _diamond(x, y, cell * 0.3, "key")
+
     items: list[tuple[Callable[[float, float], str], str, float]] = [(territory, "territory", cell * 1.2)]
     if marks.dead:
         items.append((dead, "dead, removed", cell))
@@ -511,6 +534,8 @@ def _key_items(marks: Marks, cell: float = 22.0) -> list[tuple[Callable[[float, 
         items.append((fill, "fill (dame/teire), in order", cell))
     if marks.assumed:
         items.append((assumed, "assumed verdict: check", cell * 0.8))
+    if marks.open_area:
+        items.append((open_area, "open area: unfinished", cell * 0.8))
     return items
 
 
@@ -608,8 +633,12 @@ def _legend(ruling, marks: Marks, top: float) -> tuple[list[str], float]:
         check = f"No string is left to a heuristic guess; {n_agreed} of {n} are settled by {words} (not proven)."
     else:
         check = f"All {n} strings have proven verdicts (static or search)."
+    notes = [(fill_text, "fill-note"), (check, "assumed-note")]
+    notes += [(f"Open area: {area.bit_count()} empty points around {open_area_centre(area, record.size)} next to "
+               "stones of both colours count for nobody: the game looks unfinished there.", "open-area-note")
+              for area in ruling.open_areas]
     y += 4
-    for line, cls in ((fill_text, "fill-note"), (check, "assumed-note")):
+    for line, cls in notes:
         for part in _wrap(line, _LEGEND_SIZE, avail):
             y += _LEGEND_LINE
             out.append(_text(x0, y, part, size=_LEGEND_SIZE, cls=cls))

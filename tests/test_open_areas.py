@@ -182,3 +182,14 @@ def test_batch_lines_and_summary_count_the_open_areas():
     report = BatchReport(records=lines, out="unused.jsonl", processed=2, skipped=0, seconds=1.0, jobs=1)
     assert report.to_dict()["open_area_records"] == 1
     assert "1 of 2 records stopped with an open area" in render_summary(report)
+
+
+def test_the_svg_diagram_marks_every_point_of_the_open_area(diagram):
+    from adjudicator.svg import render_svg
+
+    svg = render_svg(ruling_of(diagram(GAP)))
+    assert svg.count('class="open-area"') == 27
+    assert "open area: unfinished" in svg  # the key
+    assert "Open area: 27 empty points around E5" in svg  # the note under the count
+    finished = render_svg(ruling_of(diagram(DAME_LINE)))
+    assert "open-area" not in finished and "open area" not in finished.lower()
