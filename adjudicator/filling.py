@@ -85,7 +85,9 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   into territory; only teire change the count (:func:`_closing_fills`).  A
   fill that would wall in such a point that its colour could not close (a
   self-atari, or a proof of the final position lost) is refused to that
-  colour, so the opponent fills that dame (:func:`_walls_in`).
+  colour, so the opponent fills that dame (:func:`_walls_in`).  A closing fill
+  changes the position, so the alternate fill then runs again: a dame refused
+  before it may be fillable now.
 - **Status check**: before a fill is played, the static parts of the life
   analysis (Benson's pass-alive chains, eye pairs with their miai connections,
   confinement, see :mod:`adjudicator.analysis.static`) are run on the position
@@ -1227,106 +1229,115 @@ def propose_fill(
     passes = 0
     owed: _Rescue | None = None  # the teire the mover owes after the opponent's last fill
     owed_by: FillMove | None = None
-    while passes < 2 and len(moves) < limit:
-        pos = st.pos
-        if owed is not None:
-            facts, after = pos.try_play(owed.point, mover)
-            assert after is not None  # checked by _rescue on this very position
-            chain_name = _string_name(pos, owed.chain, mover)
-            caught = facts.captured.bit_count()
-            if owed.cut is not None:
-                reason = (
-                    f"teire: {chain_name} is alive by a connection, one of the two points "
-                    f"{vertex_from_point(owed.cut)} and {vertex_from_point(owed.point)}; after "
-                    f"{owed_by.color.word} filled the dame at {owed_by.vertex}, {mover.word} connects at "
-                    f"{vertex_from_point(owed.point)} so that it cannot be cut off; {_TEIRE_COST}"
+    while True:
+        while passes < 2 and len(moves) < limit:
+            pos = st.pos
+            if owed is not None:
+                facts, after = pos.try_play(owed.point, mover)
+                assert after is not None  # checked by _rescue on this very position
+                chain_name = _string_name(pos, owed.chain, mover)
+                caught = facts.captured.bit_count()
+                if owed.cut is not None:
+                    reason = (
+                        f"teire: {chain_name} is alive by a connection, one of the two points "
+                        f"{vertex_from_point(owed.cut)} and {vertex_from_point(owed.point)}; after "
+                        f"{owed_by.color.word} filled the dame at {owed_by.vertex}, {mover.word} connects at "
+                        f"{vertex_from_point(owed.point)} so that it cannot be cut off; {_TEIRE_COST}"
+                    )
+                else:
+                    what = "filled the dame" if owed_by.kind == "dame" else "played the teire"
+                    reason = (
+                        f"teire: after {owed_by.color.word} {what} at {owed_by.vertex}, {chain_name} had one "
+                        f"liberty left ({vertex_from_point(owed.liberty)}); {mover.word} {_teire_how(owed, caught)} so "
+                        f"that it cannot be captured; {_TEIRE_COST}"
+                    )
+                teire = FillMove(mover, owed.point, "teire", reason, caught)
+                moves.append(teire)
+                st.pos = after
+                _mark_alive(st, after, owed.point, mover)
+                _grow_eligible(st, open_area)
+                # A teire can itself take the last outside liberty but one of an opponent string: where
+                # the rules require every dame filled, that string's owner then owes a teire in turn, or
+                # the string would be taken in the confirmation (KGS2003/2003-12-22-48.sgf: Black's teire
+                # at F11 leaves White's eight stones E11... with the one liberty F15, White connects
+                # there).  Not under AJR, where the fill is informal and a string left in atari keeps
+                # its status in the analysis: on the 4,568 KGS games the second teire made 1 count
+                # equal to the record and 4 others differ by its point (adjudicator batch, 2026-11-23).
+                owed = _teire_atari(st, after, owed.point, mover) if every_dame else None
+                owed_by = teire if owed is not None else None
+                passes = 0
+                mover = mover.opponent
+                continue
+            choice = _choose_dame(st, mover)
+            while choice is not None:
+                opt = choice
+                # The status check runs on the position after the fill and its teire.
+                check = opt.after
+                if opt.threatened:
+                    rescue = opt.threatened[0][1]
+                    _, check = opt.after.try_play(rescue.point, mover.opponent)
+                ok, facts_after, lost = _facts_kept(st.facts, check)
+                if ok:
+                    break
+                st.refused[opt.point, mover] = Refusal(
+                    opt.point,
+                    mover,
+                    f"{mover.word} cannot fill it: the static analysis would no longer prove the status of "
+                    f"the stones at {_vertices(lost, size)}",
                 )
-            else:
-                what = "filled the dame" if owed_by.kind == "dame" else "played the teire"
-                reason = (
-                    f"teire: after {owed_by.color.word} {what} at {owed_by.vertex}, {chain_name} had one "
-                    f"liberty left ({vertex_from_point(owed.liberty)}); {mover.word} {_teire_how(owed, caught)} so "
-                    f"that it cannot be captured; {_TEIRE_COST}"
-                )
-            teire = FillMove(mover, owed.point, "teire", reason, caught)
-            moves.append(teire)
-            st.pos = after
-            _mark_alive(st, after, owed.point, mover)
+                st.refused_in[opt.point, mover] = st.pos
+                choice = _choose_dame(st, mover)
+            if choice is None:
+                passes += 1
+                mover = mover.opponent
+                prep = None
+                if passes == 2 and len(moves) < limit:
+                    prep = _shortage(st, prepared)
+                    if prep is None and every_dame:
+                        prep = _preparation(st, mover, prepared)
+                if prep is not None:
+                    prepared.add(prep.dame)
+                    for color in (Color.BLACK, Color.WHITE):
+                        st.refused.pop((prep.dame, color), None)
+                    moves.append(FillMove(prep.color, prep.point, "teire", prep.reason))
+                    st.pos = prep.after
+                    st.facts = prep.facts
+                    _mark_alive(st, prep.after, prep.point, prep.color)
+                    _grow_eligible(st, open_area)
+                    passes = 0
+                    mover = prep.color.opponent
+                continue
+            opt = choice
+            touch = dilate(pos.bit(opt.point), g) & (pos.black | pos.white)
+            sides = "both colours" if touch & pos.black and touch & pos.white else "its region touches both colours"
+            reason = f"dame: a neutral point between living stones ({sides}); filling it gains nothing for either side"
+            if opt.threatened:
+                chain, rescue = opt.threatened[0]
+                if rescue.cut is not None:
+                    reason += (f"; it takes one of the two connection points of {_string_name(opt.after, chain, mover.opponent)}"
+                               ", so a teire follows")
+                else:
+                    reason += f"; it puts {_string_name(opt.after, chain, mover.opponent)} in atari, so a teire follows"
+            move = FillMove(mover, opt.point, "dame", reason)
+            moves.append(move)
+            st.pos = opt.after
+            _mark_alive(st, opt.after, opt.point, mover)
             _grow_eligible(st, open_area)
-            # A teire can itself take the last outside liberty but one of an opponent string: where
-            # the rules require every dame filled, that string's owner then owes a teire in turn, or
-            # the string would be taken in the confirmation (KGS2003/2003-12-22-48.sgf: Black's teire
-            # at F11 leaves White's eight stones E11... with the one liberty F15, White connects
-            # there).  Not under AJR, where the fill is informal and a string left in atari keeps
-            # its status in the analysis: on the 4,568 KGS games the second teire made 1 count
-            # equal to the record and 4 others differ by its point (adjudicator batch, 2026-11-23).
-            owed = _teire_atari(st, after, owed.point, mover) if every_dame else None
-            owed_by = teire if owed is not None else None
+            if opt.threatened:
+                owed = opt.threatened[0][1]
+                owed_by = move
+            st.facts = facts_after  # computed after the teire, which is played next
             passes = 0
             mover = mover.opponent
-            continue
-        choice = _choose_dame(st, mover)
-        while choice is not None:
-            opt = choice
-            # The status check runs on the position after the fill and its teire.
-            check = opt.after
-            if opt.threatened:
-                rescue = opt.threatened[0][1]
-                _, check = opt.after.try_play(rescue.point, mover.opponent)
-            ok, facts_after, lost = _facts_kept(st.facts, check)
-            if ok:
-                break
-            st.refused[opt.point, mover] = Refusal(
-                opt.point,
-                mover,
-                f"{mover.word} cannot fill it: the static analysis would no longer prove the status of "
-                f"the stones at {_vertices(lost, size)}",
-            )
-            st.refused_in[opt.point, mover] = st.pos
-            choice = _choose_dame(st, mover)
-        if choice is None:
-            passes += 1
-            mover = mover.opponent
-            prep = None
-            if passes == 2 and len(moves) < limit:
-                prep = _shortage(st, prepared)
-                if prep is None and every_dame:
-                    prep = _preparation(st, mover, prepared)
-            if prep is not None:
-                prepared.add(prep.dame)
-                for color in (Color.BLACK, Color.WHITE):
-                    st.refused.pop((prep.dame, color), None)
-                moves.append(FillMove(prep.color, prep.point, "teire", prep.reason))
-                st.pos = prep.after
-                st.facts = prep.facts
-                _mark_alive(st, prep.after, prep.point, prep.color)
-                _grow_eligible(st, open_area)
-                passes = 0
-                mover = prep.color.opponent
-            continue
-        opt = choice
-        touch = dilate(pos.bit(opt.point), g) & (pos.black | pos.white)
-        sides = "both colours" if touch & pos.black and touch & pos.white else "its region touches both colours"
-        reason = f"dame: a neutral point between living stones ({sides}); filling it gains nothing for either side"
-        if opt.threatened:
-            chain, rescue = opt.threatened[0]
-            if rescue.cut is not None:
-                reason += (f"; it takes one of the two connection points of {_string_name(opt.after, chain, mover.opponent)}"
-                           ", so a teire follows")
-            else:
-                reason += f"; it puts {_string_name(opt.after, chain, mover.opponent)} in atari, so a teire follows"
-        move = FillMove(mover, opt.point, "dame", reason)
-        moves.append(move)
-        st.pos = opt.after
-        _mark_alive(st, opt.after, opt.point, mover)
-        _grow_eligible(st, open_area)
-        if opt.threatened:
-            owed = opt.threatened[0][1]
-            owed_by = move
-        st.facts = facts_after  # computed after the teire, which is played next
-        passes = 0
-        mover = mover.opponent
-    _closing_fills(st, st.eligible, moves, limit)
+        # A closing fill changes the position: a dame refused before it (a self-atari then) may be
+        # fillable now, so the alternate fill runs again (kgs-19-2006/2006-01-08-26: the closing fill
+        # B17 joins Black's A18 to the 34 stones with two eyes, and A19 is then a dame to fill).
+        closed = len(moves)
+        _closing_fills(st, st.eligible, moves, limit)
+        if len(moves) == closed or len(moves) >= limit:
+            break
+        passes, owed, owed_by = 0, None, None
+        mover = moves[-1].color.opponent
     # Dame still open at the end that were refused: report each once.
     open_points = st.pos.empty_bits
     refused = tuple(

@@ -617,3 +617,20 @@ def test_a_dame_refused_as_a_capturing_race_is_prepared_by_the_threatened_side()
         assert "shortage of liberties" in ruling.fill.moves[k].reason
         assert "C1" not in {r.vertex for r in ruling.fill.refused}
         assert ruling.result == "B+13.5"  # = RE
+
+
+def test_a_dame_refused_before_a_closing_fill_is_tried_again_after_it():
+    # kgs-19-2006/2006-01-08-26 (RE W+10.5): A19 is a self-atari for Black while A18-A17-B18 stand
+    # alone (liberties A19 and B17).  The closing fill B17 (a neutral point the fill walled in)
+    # joins them to Black's 34 stones with the eyes D12 and E9, and A19 becomes a dame that puts
+    # White's B19 in atari: White first connects D17's string at F19 (its other liberty), then Black
+    # fills A19 and White connects at C19.  Before, A19 stayed refused with the stale reason and the
+    # count kept C19 and F19 as White's territory (W+12.5).
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / "kgs-2006-closing-then-dame.sgf", rules="japanese")
+    moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ruling.fill.moves]
+    k = moves.index("b:B17:dame")
+    assert moves[k + 1:] == ["w:F19:teire", "b:A19:dame", "w:C19:teire"], moves
+    assert "A19" not in {r.vertex for r in ruling.fill.refused}
+    assert ruling.result == "W+10.5"  # = RE
