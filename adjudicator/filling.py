@@ -48,7 +48,10 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   move's ``reason`` says which string was threatened and why the move is
   needed.  With ``every_dame`` (J1989, Korean), a teire that itself leaves a
   living string of the opponent in atari is answered in the same way
-  (:func:`_teire_atari`).
+  (:func:`_teire_atari`); without it (AJR) there is no second teire, and the
+  dame whose teire would leave the filler's living string in atari is
+  refused to that player (:func:`_left_in_atari`), so the proposal never
+  counts the last liberty of a string in atari as territory.
 - **Teire for a connection**: a string proven alive by a miai connection
   (two empty points, either of which joins it to stones proven alive:
   ``Verdict.via``) keeps its proof only while the opponent holds at most one
@@ -766,6 +769,31 @@ def _teire_atari(st: _State, after: Position, point: Point, color: Color) -> _Re
     return _rescue(after, in_atari, color.opponent, st.not_alive, st.eligible)
 
 
+def _left_in_atari(st: _State, after: Position, point: Point, color: Color) -> int:
+    """Stones of ``color``'s living strings next to ``point`` that have one liberty in ``after``.
+
+    ``point`` is the opponent's teire that answers a dame ``color`` filled.  Where the rules leave
+    the fill informal (AJR), a teire that puts the filler's own living string in atari is not
+    answered by a second teire (measured: on the KGS games the players rarely play it, the
+    ``every_dame`` comment in :func:`propose_fill`), so the dame that starts it is refused instead:
+    the proposal never ends with a living string in atari whose last liberty counts as territory
+    (KGS2003/2003-12-22-48.sgf: White's E11 and Black's teire F11 left White's eight stones with
+    the one liberty F15; KGS2003/2003-07-09-24.sgf: Black's H14 and White's teire H16 left Black's
+    G15-G16 in atari at G14, where Black cannot connect).
+    """
+    g = geometry(after.size)
+    own = after.stones(color) & st.alive[color]
+    i = point[0] * after.size + point[1]
+    out = 0
+    for j in iter_bits(g.neighbours[i] & own):
+        if out >> j & 1:
+            continue
+        chain = after.chain(divmod(j, after.size))
+        if after.liberties(chain).bit_count() == 1:
+            out |= chain
+    return out
+
+
 def _teire_how(rescue: _Rescue, captured: int) -> str:
     """``connects at D1`` / ``captures at C3`` (+ ``, capturing 2 stones``) for a teire's reason."""
     if rescue.point != rescue.liberty:
@@ -1260,9 +1288,10 @@ def propose_fill(
                 # the rules require every dame filled, that string's owner then owes a teire in turn, or
                 # the string would be taken in the confirmation (KGS2003/2003-12-22-48.sgf: Black's teire
                 # at F11 leaves White's eight stones E11... with the one liberty F15, White connects
-                # there).  Not under AJR, where the fill is informal and a string left in atari keeps
-                # its status in the analysis: on the 4,568 KGS games the second teire made 1 count
-                # equal to the record and 4 others differ by its point (adjudicator batch, 2026-11-23).
+                # there).  Not under AJR, where the fill is informal: on the 4,568 KGS games the second
+                # teire made 1 count equal to the record and 4 others differ by its point (adjudicator
+                # batch, 2026-11-23).  Under AJR the dame that would lead here is refused to its filler
+                # instead (_left_in_atari, in the choice below).
                 owed = _teire_atari(st, after, owed.point, mover) if every_dame else None
                 owed_by = teire if owed is not None else None
                 passes = 0
@@ -1277,8 +1306,23 @@ def propose_fill(
                     rescue = opt.threatened[0][1]
                     _, check = opt.after.try_play(rescue.point, mover.opponent)
                 ok, facts_after, lost = _facts_kept(st.facts, check)
-                if ok:
+                left = 0
+                if ok and opt.threatened and not every_dame:
+                    left = _left_in_atari(st, check, opt.threatened[0][1].point, mover)
+                if ok and not left:
                     break
+                if left:
+                    rescue = opt.threatened[0][1]
+                    st.refused[opt.point, mover] = Refusal(
+                        opt.point,
+                        mover,
+                        f"{mover.word} cannot fill it: {mover.opponent.word}'s teire at "
+                        f"{vertex_from_point(rescue.point)} would leave {_string_name(check, left, mover)} in "
+                        f"atari, and the fill does not go on to a second teire",
+                    )
+                    st.refused_in[opt.point, mover] = st.pos
+                    choice = _choose_dame(st, mover)
+                    continue
                 st.refused[opt.point, mover] = Refusal(
                     opt.point,
                     mover,

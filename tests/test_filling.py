@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from adjudicator.analysis.life import Budget, analyse_position
-from adjudicator.board import Color, Position, dilate, geometry
+from adjudicator.board import Color, Position, dilate, geometry, iter_bits
 from adjudicator.coords import point_from_vertex
 from adjudicator.filling import (
     FillError,
@@ -587,7 +587,9 @@ def test_a_teire_that_leaves_an_opponent_string_in_atari_is_answered_where_every
     # KGS2003/2003-12-22-48 (RE B+13.5): White's dame at E11 puts Black's E8 in atari; Black's teire
     # at F11 takes the last liberty but one of White's E11 (8 stones), which then has only F15, inside
     # White's area.  Under J1989 (every dame filled) White connects there: a second teire.  Under AJR
-    # the fill is informal and the string keeps its status in atari: no second teire.
+    # the fill is informal and goes on to no second teire, so White may not fill E11 at all (it
+    # used to, and the count gave F15 to White while Black could take the eight stones there):
+    # Black fills E11 and F11 instead, and White's teire is F15.
     from adjudicator.report import score_file
 
     ruling = score_file(DATA / "kgs-2003-teire-after-teire.sgf", rules="j1989")
@@ -597,8 +599,40 @@ def test_a_teire_that_leaves_an_opponent_string_in_atari_is_answered_where_every
     assert "after black played the teire at F11" in ruling.fill.moves[k + 1].reason
     ajr = score_file(DATA / "kgs-2003-teire-after-teire.sgf")
     moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ajr.fill.moves]
-    assert "b:F11:teire" in moves and "w:F15:teire" not in moves
-    assert ajr.result == "B+12.5" and ruling.result != ajr.result
+    assert "w:E11:dame" not in moves and "b:F11:teire" not in moves
+    k = moves.index("b:F11:dame")
+    assert moves[k + 1] == "w:F15:teire"
+    _assert_no_living_string_in_atari(ajr)
+    assert ajr.result == "B+13.5"  # = RE
+
+
+def _assert_no_living_string_in_atari(ruling):
+    after = ruling.fill.after
+    for v in ruling.verdicts:
+        if v.status != "alive":
+            continue
+        for i in iter_bits(v.stones):
+            point = divmod(i, after.size)
+            if after.color_at(point) is None:
+                continue
+            libs = after.liberties(after.chain(point)).bit_count()
+            assert libs >= 2, f"{ruling.fill.moves}: living string at {i} left in atari"
+
+
+def test_a_dame_whose_teire_leaves_the_fillers_string_in_atari_is_refused_under_ajr():
+    # KGS2003/2003-07-09-24 (RE W+7.5): Black's dame H14 and White's teire H16 left Black's G15-G16
+    # in atari at G14, where Black cannot connect (27 stones would keep the one liberty O16), yet
+    # G14 counted as Black's territory (W+5.5).  Black may not fill H14; White fills it, Black
+    # connects at O16 first (shortage of liberties), then White's H16 is answered at G14.
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / "kgs-2003-teire-leaves-atari.sgf")
+    moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in ruling.fill.moves]
+    assert "b:H14:dame" not in moves
+    k = moves.index("w:H16:dame")
+    assert moves[k + 1] == "b:G14:teire"
+    _assert_no_living_string_in_atari(ruling)
+    assert ruling.result == "W+7.5"  # = RE
 
 
 def test_a_dame_refused_as_a_capturing_race_is_prepared_by_the_threatened_side():
