@@ -77,7 +77,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.analysis.life import Verdict  # noqa: E402
-from adjudicator.board import Color, Position, dilate, flood, geometry  # noqa: E402
+from adjudicator.board import Color, Position, dilate, flood, geometry, iter_bits  # noqa: E402
 from adjudicator.coords import vertex_from_point  # noqa: E402
 from adjudicator.errors import AdjudicatorError  # noqa: E402
 from adjudicator.filling import apply_fill, no_fill, propose_fill  # noqa: E402
@@ -227,14 +227,14 @@ def classify_marked(ruling, final: Position, truth_dead: int, tb: int, tw: int, 
         diffs.append((chain.bit_count(), color, chain, t, o, v, fate))
     if diffs:
         diffs.sort(key=lambda d: (-d[0], d[2]))
-        # Stones the players kept that their opponent captures at once: the rules remove them.
+        # Stones the players kept that their opponent captures by force: the rules remove them.
         capturable = {v.stones: (where, margin) for v, where, margin in capturable_removed(ruling)}
         if all(not t and chain in capturable for _, _, chain, t, _, _, _ in diffs):
             n, color, chain, *_ = diffs[0]
             where, margin = capturable[chain]
             return (CAPTURABLE, vertex_of(final, chain), (
-                f"{color.word} {vertex_of(final, chain)} ({n} stone(s), 1 liberty) not marked dead, captured at "
-                f"once by {color.opponent.word} {where}; kept on the board our count gives {format_margin(margin)}; "
+                f"{color.word} {vertex_of(final, chain)} ({n} stone(s), {_libs_text(final, chain)}) not marked dead, "
+                f"{_captured_text(color.opponent, where)}; kept on the board our count gives {format_margin(margin)}; "
                 f"{len(diffs)} string(s) differ from the marks; ours {ruling.result}"))
         n, color, chain, t, o, v, fate = diffs[0]
         where = vertex_of(final, chain)
@@ -386,6 +386,65 @@ def capture_at(pos: Position, chain: int, color: Color) -> str | None:
     return vertex_from_point(point)
 
 
+def capture_by_force(pos: Position, chain: int, color: Color) -> str | None:
+    """How the opponent captures ``chain`` (``color``'s) by force: ``"H1"`` at once
+    (:func:`capture_at`), ``"G5, then H4"`` in two moves, else None.
+
+    In two moves: the string has two liberties; the opponent plays on one of them
+    (legal, capturing nothing, keeping two liberties itself), and then, whatever the
+    owner does, the opponent captures: the owner's extension at the last liberty leaves
+    at most one liberty and that larger string is captured at once, no opponent string
+    next to it is in atari (nothing to capture for an escape), and if the owner plays
+    elsewhere the capture follows at once.  No ladder, net or ko is read: a string that
+    survives any of these tries counts as not capturable here.  Such a string is not
+    independently alive (AJR, as in :func:`capture_at`); kgs-19-2006/2006-11-01-13: White's
+    G4 inside Black's area, Black G5 then H4.
+    """
+    libs = pos.liberties(chain)
+    if libs.bit_count() == 1:
+        return capture_at(pos, chain, color)
+    if libs.bit_count() != 2:
+        return None
+    attacker = color.opponent
+    g = geometry(pos.size)
+    start = Position(pos.size, pos.black, pos.white, attacker)
+    for i in iter_bits(libs):
+        a = divmod(i, pos.size)
+        facts, after = start.try_play(a, attacker)
+        if after is None or facts.captured or after.liberties(after.chain(a)).bit_count() < 2:
+            continue
+        if capture_at(after, chain, color) is None:
+            continue  # the owner passing is not even captured at once
+        own = Position(after.size, after.black, after.white, color)
+        escape = False
+        for j in iter_bits(dilate(chain, g) & after.stones(attacker)):
+            if after.liberties(after.chain(divmod(j, after.size))).bit_count() == 1:
+                escape = True  # the owner can capture a neighbour: not read here
+                break
+        if not escape:
+            b = after.point_of(after.liberties(chain))
+            facts2, extended = own.try_play(b, color)
+            if extended is not None:
+                bigger = extended.chain(b)
+                if facts2.captured or capture_at(extended, bigger, color) is None:
+                    escape = True
+        if not escape:
+            return f"{vertex_from_point(a)}, then {capture_at(after, chain, color)}"
+    return None
+
+
+def _libs_text(pos: Position, chain: int) -> str:
+    n = pos.liberties(chain).bit_count()
+    return f"{n} libert{'y' if n == 1 else 'ies'}"
+
+
+def _captured_text(attacker: Color, how: str) -> str:
+    """``captured at once by black H1`` or ``captured by force: black G5, then H4``."""
+    if ", then " in how:
+        return f"captured by force: {attacker.word} {how}"
+    return f"captured at once by {attacker.word} {how}"
+
+
 def reversed_score(ruling, verdict: Verdict):
     """The count with ``verdict``'s status reversed, everything else as counted (as ``Ruling.flipped``)."""
     other = "not_alive" if verdict.status == "alive" else "alive"
@@ -401,14 +460,15 @@ def reversed_margin(ruling, verdict: Verdict) -> float:
 
 def capturable_removed(ruling) -> list[tuple[Verdict, str, float]]:
     """Strings our count removes from the opponent's territory that the opponent can capture at once
-    (:func:`capture_at`): ``(verdict, capturing vertex, margin with the string kept)``."""
+    (:func:`capture_at`) or in two moves (:func:`capture_by_force`): ``(verdict, how, margin with
+    the string kept)``."""
     final = ruling.replay.final
     out = []
     for v in ruling.verdicts:
         if v.status == "alive" or ruling.fate(v) is not Fate.DEAD:
             continue
         chain = v.stones & final.stones(v.color)
-        where = capture_at(final, chain, v.color) if chain == v.stones else None
+        where = capture_by_force(final, chain, v.color) if chain == v.stones else None
         if where is not None:
             out.append((v, where, reversed_margin(ruling, v)))
     return out
@@ -605,8 +665,8 @@ def explanations(ruling, re_margin: float) -> list[Explanation]:
     for v, where, margin in sorted(capturable_removed(ruling), key=lambda t: t[0].stones):
         if _same(margin, re_margin):
             out.append(Explanation(CAPTURABLE, v.vertex, (
-                f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stone(s), 1 liberty) in the opponent's "
-                f"territory, captured at once by {v.color.opponent.word} {where}; kept on the board the count "
+                f"{v.color.word} {v.vertex} ({v.stones.bit_count()} stone(s), {_libs_text(final, v.stones)}) in the "
+                f"opponent's territory, {_captured_text(v.color.opponent, where)}; kept on the board the count "
                 f"gives {format_margin(margin)} = RE")))
     for v, margin in seki_eye_stones(ruling):
         if _same(margin, re_margin):

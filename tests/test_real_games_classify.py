@@ -92,6 +92,42 @@ def test_no_capture_at_once_with_two_liberties_or_by_a_self_atari(diagram):
     assert rg.capture_at(ko, ko.chain((1, 0)), W) is None
 
 
+def test_a_two_liberty_stone_that_cannot_run_is_captured_by_force(diagram):
+    # White's A2 has the liberties A1 and B2 inside Black's wall: Black A1 (joined to B1, two
+    # liberties), and White can neither extend at B2 (no liberty, captures nothing) nor capture.
+    pos = diagram("""
+        . . . . .
+        . . . . .
+        x x . . .
+        o . x . .
+        . x . . .
+    """)
+    assert rg.capture_at(pos, pos.chain((1, 0)), W) is None
+    assert rg.capture_by_force(pos, pos.chain((1, 0)), W) == "A1, then B2"
+
+
+def test_a_two_liberty_stone_that_can_run_or_capture_is_not_captured_by_force(diagram):
+    run = diagram("""
+        . . . . .
+        . . x . .
+        . x o . .
+        . . . . .
+        . . . . .
+    """)
+    assert rg.capture_by_force(run, run.chain((2, 2)), W) is None  # extending gives three liberties
+    # White's B1-B2 (liberties A2 and B3) next to Black's A1 in atari at A2: after Black B3, White
+    # takes A1; Black A2 first would be a self-atari.
+    fight = diagram("""
+        . . . . .
+        . . . . .
+        . . . . .
+        . o x . .
+        x o x . .
+    """)
+    assert fight.liberties(fight.chain((0, 0))).bit_count() == 1
+    assert rg.capture_by_force(fight, fight.chain((1, 1)), W) is None
+
+
 # -- recounts on real games ------------------------------------------------------------------------
 
 
@@ -195,7 +231,8 @@ def test_a_count_no_recount_reaches_keeps_the_generic_category_with_the_closest_
 
 def test_marked_games_kept_capturable_stones_are_the_players_agreement(games):
     """Where the marks differ from our dead stones only by strings we remove and the players kept, each
-    in atari and captured at once, the table says the players agreed to keep a capturable stone."""
+    captured at once or by force in two moves, the table says the players agreed to keep a capturable
+    stone."""
     seen = 0
     for row, path, ruling in games:
         if abs(ruling.score.margin - rg.parse_re(row["result"])) < 1e-9:
@@ -211,7 +248,7 @@ def test_marked_games_kept_capturable_stones_are_the_players_agreement(games):
         ours = rg.dead_stones(ruling)
         differ = [(c, chain) for c, chain in final.chains() if bool(chain & truth) != bool(chain & ours)]
         expected = bool(differ) and all(
-            not chain & truth and rg.capture_at(final, chain, c) is not None
+            not chain & truth and rg.capture_by_force(final, chain, c) is not None
             and ruling.score.fate_of(chain) is Fate.DEAD for c, chain in differ)
         pb, pw = ruling.replay.prisoners
         marks_margin = (tb.bit_count() + pb + (tb & final.white).bit_count()) - (
