@@ -78,7 +78,7 @@ sys.path.insert(0, str(ROOT))
 
 from adjudicator.analysis.life import Verdict  # noqa: E402
 from adjudicator.board import Color, Position, dilate, flood, geometry, iter_bits  # noqa: E402
-from adjudicator.coords import vertex_from_point  # noqa: E402
+from adjudicator.coords import point_from_vertex, vertex_from_point  # noqa: E402
 from adjudicator.errors import AdjudicatorError  # noqa: E402
 from adjudicator.filling import apply_fill, no_fill, propose_fill  # noqa: E402
 from adjudicator.report import check_first, score_file  # noqa: E402
@@ -342,6 +342,12 @@ ONE_SIDED = (f"{RECORD} or {BUG}: RE is the most one-sided count (every string o
 # agree (docs/scoring.md, "Open areas").
 UNFINISHED = (f"{RECORD} or {BUG}: the game stopped with an open area (no single recount gives RE; the players' "
               "count of an unplayed fight, our verdicts there are guesses)")
+# The same when the recount that gives RE reverses an assumed string next to the open area: that
+# verdict is a guess about the unplayed fight, and the players' marks there an agreement about it,
+# so the reversal does not say which side is right (kgs-19-2006/2006-05-22-2: a 235-point open area,
+# stopped at move 111; reversing Black's B3 gives RE).
+UNFINISHED_NEXT = (f"{RECORD} or {BUG}: the game stopped with an open area, and reversing an assumed string next "
+                   "to it gives RE (the players' count of an unplayed fight, our verdict there is a guess)")
 
 
 def _heuristic_category(provenance: str, kind: str) -> str:
@@ -802,6 +808,20 @@ def _refuted_text(v: Verdict, refuted: tuple[str, str], text: str) -> str:
             "alive stands)")
 
 
+def _next_to_open_area(ruling, vertex: str) -> bool:
+    """True if the string at ``vertex`` of the counted (filled) position touches one of the ruling's
+    open areas (found in that position too)."""
+    final = ruling.position
+    try:
+        chain = final.chain(point_from_vertex(vertex, final.size))
+    except (AdjudicatorError, ValueError):
+        return False
+    if not chain:
+        return False
+    near = dilate(chain, geometry(final.size))
+    return any(near & area for area in ruling.open_areas)
+
+
 def classify_unmarked(ruling, re_margin: float) -> tuple[str, str, str]:
     """Without marks: the first single recount that reproduces RE, else the assumed string whose
     reversal comes closest to RE."""
@@ -820,8 +840,11 @@ def classify_unmarked(ruling, re_margin: float) -> tuple[str, str, str]:
     if found:
         best = found[0]
         also = "; also: " + ", ".join(f"{e.category.split(': ', 1)[1]} ({e.vertex})" for e in found[1:])
-        return best.category, best.vertex, (f"off by {diff:+g}; {best.detail}" + (also if found[1:] else "")
-                                            + (f"; the game stopped with an {unfinished}" if unfinished else ""))
+        category = best.category
+        if unfinished and category.startswith(f"{BUG} (most likely)") and _next_to_open_area(ruling, best.vertex):
+            category = UNFINISHED_NEXT
+        return category, best.vertex, (f"off by {diff:+g}; {best.detail}" + (also if found[1:] else "")
+                                       + (f"; the game stopped with an {unfinished}" if unfinished else ""))
     if unfinished:
         return UNFINISHED, open_area_centre(ruling.open_areas[0], size), f"off by {diff:+g}; {unfinished}"
     flips = [(abs(ruling.flipped[v.stones] - re_margin), -v.stones.bit_count(), v.stones, v)

@@ -472,3 +472,21 @@ def test_a_dead_stone_in_a_seki_eye_counted_by_the_players_is_named():
     scored = territory_score(final, alive, ruling.rules, komi=ruling.komi)
     assert scored.fate_of(s4.stones) is Fate.DEAD
     assert rg.seki_eye_stones(dataclasses.replace(ruling, verdicts=alive, score=scored)) == []
+
+
+def test_a_reversal_next_to_an_open_area_is_filed_as_an_unfinished_game():
+    # kgs-19-2017-01-new/2017-01-11-7 (tests/data/kgs-2017-unfinished-left.sgf): the left side was
+    # never played out (an open area around B7).  Were RE the count with Black's B1 (next to the
+    # area) reversed, the reversal would be a guess about that unplayed fight; a reversal far from
+    # it (White's Q8 on the right) keeps its own category.
+    ruling = score_file(pathlib.Path(__file__).parent / "data" / "kgs-2017-unfinished-left.sgf")
+    assert ruling.open_areas
+    by_vertex = {v.vertex: v for v in ruling.assumed}
+    near, far = by_vertex["B1"], by_vertex["Q8"]
+    g = geometry(ruling.position.size)
+    assert any(dilate(near.stones, g) & area for area in ruling.open_areas)
+    assert not any(dilate(far.stones, g) & area for area in ruling.open_areas)
+    category, vertex, detail = rg.classify_unmarked(ruling, ruling.flipped[near.stones])
+    assert (category, vertex) == (rg.UNFINISHED_NEXT, "B1"), detail
+    category, vertex, _ = rg.classify_unmarked(ruling, ruling.flipped[far.stones])
+    assert category.startswith(f"{rg.BUG} (most likely)") and category != rg.UNFINISHED_NEXT
