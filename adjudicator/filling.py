@@ -780,6 +780,12 @@ def _left_in_atari(st: _State, after: Position, point: Point, color: Color) -> i
     (KGS2003/2003-12-22-48.sgf: White's E11 and Black's teire F11 left White's eight stones with
     the one liberty F15; KGS2003/2003-07-09-24.sgf: Black's H14 and White's teire H16 left Black's
     G15-G16 in atari at G14, where Black cannot connect).
+
+    Only strings living before this fill count, not the string the filling stone itself joins
+    (in KGS2003/2003-10-08-7.sgf Black's M9 joins N8, and White's teire at L9 leaves it the one
+    liberty N7): counting that string too was measured with ``adjudicator batch`` on the 4,568
+    KGS games (2026-11-24): 0 results fixed, 4 moved away from the record (the players did not
+    pay the teire that White's fill at M9 then forces).
     """
     g = geometry(after.size)
     own = after.stones(color) & st.alive[color]
