@@ -31,7 +31,8 @@ and prints
   differ; on (b), where no marks say which string, from single counterfactual
   recounts, the first that gives ``RE`` exactly (our count with the colours
   swapped, a record problem; a capturable stone kept on
-  the board, the fill without its teire, one assumed verdict reversed -- a
+  the board -- taken at once or by force in two moves --, the fill without
+  its teire, one assumed verdict reversed -- a
   reversal that turns territory into seki next to a string its owner
   captures at once is the players' error, not ours --, one group of assumed
   strings reversed, one verdict reversed with the fill proposed anew, no
@@ -1112,7 +1113,10 @@ def write_markdown(path: pathlib.Path, args, summary_lines: list[str], marked: l
         "- *open area*: after the fill, 5 or more connected empty points that are no one's territory and",
         "  touch stones of both colours: the game stopped before a border was closed or a fight was",
         "  played out (docs/scoring.md, \"Open areas\"); a disagreement that no single recount explains",
-        "  in such a game is filed as \"the game stopped with an open area\".",
+        "  in such a game, or that the reversal of an assumed string touching the area explains, is filed",
+        "  as \"the game stopped with an open area\": our verdicts there are guesses about an unplayed fight.",
+        "- *capturable stone*: a string our count removes that the opponent takes at once (one liberty)",
+        "  or by force in two moves (two liberties, no escape by extending or capturing; no ladder read).",
         "",
     ]
     if gnugo_lines:
