@@ -51,7 +51,9 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   (:func:`_teire_atari`); without it (AJR) there is no second teire, and the
   dame whose teire would leave the filler's living string in atari is
   refused to that player (:func:`_left_in_atari`), so the proposal never
-  counts the last liberty of a string in atari as territory.
+  counts the last liberty of a string in atari as territory.  With
+  ``every_dame`` the same dame is refused when no second teire saves that
+  string for good.
 - **Teire for a connection**: a string proven alive by a miai connection
   (two empty points, either of which joins it to stones proven alive:
   ``Verdict.via``) keeps its proof only while the opponent holds at most one
@@ -1313,8 +1315,11 @@ def propose_fill(
                     _, check = opt.after.try_play(rescue.point, mover.opponent)
                 ok, facts_after, lost = _facts_kept(st.facts, check)
                 left = 0
-                if ok and opt.threatened and not every_dame:
+                if ok and opt.threatened:
                     left = _left_in_atari(st, check, opt.threatened[0][1].point, mover)
+                    if left and every_dame and _teire_atari(st, check, opt.threatened[0][1].point,
+                                                            mover.opponent) is not None:
+                        left = 0  # the rules require every dame: the second teire follows
                 if ok and not left:
                     break
                 if left:
@@ -1324,7 +1329,8 @@ def propose_fill(
                         mover,
                         f"{mover.word} cannot fill it: {mover.opponent.word}'s teire at "
                         f"{vertex_from_point(rescue.point)} would leave {_string_name(check, left, mover)} in "
-                        f"atari, and the fill does not go on to a second teire",
+                        + ("atari with no teire that saves it for good" if every_dame else
+                           "atari, and the fill does not go on to a second teire"),
                     )
                     st.refused_in[opt.point, mover] = st.pos
                     choice = _choose_dame(st, mover)

@@ -619,7 +619,7 @@ def _assert_no_living_string_in_atari(ruling):
             assert libs >= 2, f"{ruling.fill.moves}: living string at {i} left in atari"
 
 
-def test_a_dame_whose_teire_leaves_the_fillers_string_in_atari_is_refused_under_ajr():
+def test_a_dame_whose_teire_leaves_the_fillers_string_in_atari_is_refused():
     # KGS2003/2003-07-09-24 (RE W+7.5): Black's dame H14 and White's teire H16 left Black's G15-G16
     # in atari at G14, where Black cannot connect (27 stones would keep the one liberty O16), yet
     # G14 counted as Black's territory (W+5.5).  Black may not fill H14; White fills it, Black
@@ -633,6 +633,12 @@ def test_a_dame_whose_teire_leaves_the_fillers_string_in_atari_is_refused_under_
     assert moves[k + 1] == "b:G14:teire"
     _assert_no_living_string_in_atari(ruling)
     assert ruling.result == "W+7.5"  # = RE
+    # Under J1989 (every dame filled) no second teire saves G15-G16 either (Black's G14 would leave
+    # the joined string the one liberty O16), so Black may not fill H14 there too (it was W+5.5).
+    j1989 = score_file(DATA / "kgs-2003-teire-leaves-atari.sgf", rules="j1989")
+    moves = [f"{m.color.value}:{m.vertex}:{m.kind}" for m in j1989.fill.moves]
+    assert "b:H14:dame" not in moves and "w:H14:dame" in moves
+    assert j1989.result == "W+7.5"
 
 
 def test_a_dame_refused_as_a_capturing_race_is_prepared_by_the_threatened_side():
