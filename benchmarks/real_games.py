@@ -310,8 +310,8 @@ NO_FILL = f"{BUG} or {PLAYERS}: the count without any fill gives RE (the fill ch
 UNEXPLAINED = f"{BUG} (most likely): life heuristic (assumed); no marks to tell which string"
 REFILLED = (f"{BUG} (most likely): life heuristic (assumed): {{kind}}; reversing it alone, with the fill proposed "
             "anew, gives RE")
-SEKI_REFUTED = (f"{PLAYERS}: a seki counted where the owner captures a string in atari at once (the rules give "
-                "no seki; our verdict stands)")
+SEKI_REFUTED = (f"{PLAYERS}: a seki counted where the owner captures a string in atari at once or by force (the "
+                "rules give no seki; our verdict stands)")
 # Our count with the colours swapped: RE names the other player with our margin.  Our count is
 # exactly RE mirrored in 8 of the 4,568 KGS games (this script on the sample and with --rest,
 # 2026-11-23); the 3 with a margin of 5 points or more are handicap games of 2000 (3 of the 9
@@ -564,7 +564,8 @@ def reversed_group_score(ruling, group):
 def seki_refutation(final: Position, stones: int, color: Color, before, after) -> tuple[str, str] | None:
     """``(opponent string, capturing vertex)`` when a recount that turns ``color``'s territory into
     seki by reversing ``stones`` (score ``before`` -> ``after``) involves a string of the opponent
-    that is in atari in ``final`` and that ``color`` captures at once (:func:`capture_at`), else None.
+    that ``color`` captures in ``final`` whoever moves first (:func:`taken_whoever_moves`: in atari, or
+    with two liberties and no escape), else None.
 
     Involved: the opponent string is in contact with ``stones`` (adjacent, or
     sharing a liberty) and its fate differs between the two counts or it
@@ -585,10 +586,39 @@ def seki_refutation(final: Position, stones: int, color: Color, before, after) -
             continue
         if before.fate_of(chain) is after.fate_of(chain) and not dilate(chain, g) & lost:
             continue
-        where = capture_at(final, chain, color.opponent)
+        where = taken_whoever_moves(final, chain, color.opponent)
         if where is not None:
             return vertex_of(final, chain), where
     return None
+
+
+def taken_whoever_moves(pos: Position, chain: int, color: Color) -> str | None:
+    """How the opponent captures ``chain`` (``color``'s) even if ``color`` moves first, else None.
+
+    One liberty: :func:`capture_at`.  Two liberties: :func:`capture_by_force`, and
+    moving first does not help the owner either: a stone on either liberty leaves
+    the string with one liberty and it is captured at once (:func:`capture_at`), and
+    no opponent string next to it is in atari (:func:`capture_by_force` checks that
+    too).  kgs-19-2006/2006-04-29-15: Black's T10 between White's S11 string (eye T12)
+    and White's R10 group, liberties S10 and T9; White S10 joins them and ataris it,
+    and Black's S10 or T9 is a self-atari, so the players' seki there does not exist.
+    """
+    libs = pos.liberties(chain)
+    if libs.bit_count() == 1:
+        return capture_at(pos, chain, color)
+    how = capture_by_force(pos, chain, color)
+    if how is None:
+        return None
+    own = Position(pos.size, pos.black, pos.white, color)
+    for i in iter_bits(libs):
+        point = divmod(i, pos.size)
+        facts, after = own.try_play(point, color)
+        if after is None:
+            continue  # suicide: the owner cannot play there
+        bigger = after.chain(point)
+        if facts.captured or capture_at(after, bigger, color) is None:
+            return None
+    return how
 
 
 def one_sided_counts(ruling) -> list[tuple[Color, float, int, int, int]]:
@@ -804,9 +834,13 @@ def _refilled_reversal(ruling, re_margin: float) -> Explanation | None:
 
 def _refuted_text(v: Verdict, refuted: tuple[str, str], text: str) -> str:
     string, where = refuted
-    return (f"{text}, which leaves it in seki; but {v.color.opponent.word} {string} in contact with it is in atari "
-            f"and {v.color.word} captures it at once at {where}, so the rules give no seki there (our verdict "
-            "alive stands)")
+    if ", then " in where:
+        how = (f"has two liberties and {v.color.word} captures it by force ({where}; moving first, "
+               f"{v.color.opponent.word} only puts it in atari)")
+    else:
+        how = f"is in atari and {v.color.word} captures it at once at {where}"
+    return (f"{text}, which leaves it in seki; but {v.color.opponent.word} {string} in contact with it {how}, so the "
+            "rules give no seki there (our verdict alive stands)")
 
 
 def _next_to_open_area(ruling, vertex: str) -> bool:

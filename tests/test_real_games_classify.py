@@ -490,3 +490,40 @@ def test_a_reversal_next_to_an_open_area_is_filed_as_an_unfinished_game():
     assert (category, vertex) == (rg.UNFINISHED_NEXT, "B1"), detail
     category, vertex, _ = rg.classify_unmarked(ruling, ruling.flipped[far.stones])
     assert category.startswith(f"{rg.BUG} (most likely)") and category != rg.UNFINISHED_NEXT
+
+
+TWO_LIBERTY_SEKI = """
+    . o . o .
+    . o x o .
+    . o . o .
+    . o o o .
+    . . . . .
+"""
+
+
+def test_a_seki_count_next_to_a_two_liberty_string_taken_by_force_is_refuted(diagram):
+    # Black C4 has the liberties C5 and C3; White takes one and captures on the other, and
+    # Black moving first only fills one of them (a self-atari): no seki whoever moves first.
+    pos = diagram(TWO_LIBERTY_SEKI)
+    white = pos.chain((1, 1))
+    black = pos.chain((3, 2))
+    assert rg.taken_whoever_moves(pos, black, B) == "C3, then C5"
+    assert rg.seki_refutation(pos, white, W, _scores(pos, "alive"), _scores(pos, "not_alive")) == (
+        rg.vertex_of(pos, black), "C3, then C5")
+
+
+def test_no_refutation_when_the_owner_moving_first_gains_a_liberty(diagram):
+    # The same with D5 empty: White can still take C4 by force (C3, then C5), but Black moving first
+    # plays C5 and keeps two liberties (D5, C3), so the count with the seki is not refuted here.
+    pos = diagram("""
+        . o . . .
+        . o x o .
+        . o . o .
+        . o o o .
+        . . . . .
+    """)
+    black = pos.chain((3, 2))
+    assert rg.capture_by_force(pos, black, B) is not None
+    assert rg.taken_whoever_moves(pos, black, B) is None
+    white = pos.chain((1, 1))
+    assert rg.seki_refutation(pos, white, W, _scores(pos, "alive"), _scores(pos, "not_alive")) is None
