@@ -445,3 +445,76 @@ def test_the_enclosed_fight_check_for_black_and_where_it_does_not_run():
     assert enclosed_fights(pos, guessed, J1989) == guessed
     agreed = [replace(v, method="agreed") if v.stones == j14.stones else v for v in guessed]
     assert enclosed_fights(pos, agreed, AJR) == agreed
+
+
+BAMBOO = """
+    . . . . . . .
+    . o o . . . .
+    . . . . . . .
+    . o o . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+BAMBOO_SHORT = """
+    x x x x . . .
+    x o o x . . .
+    x . . x . . .
+    x o o x . . .
+    x x x x . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+def test_a_miai_join_needs_two_points_that_each_keep_the_joined_string_two_liberties():
+    from adjudicator.analysis.life import _miai_join
+
+    pos = parse_diagram(BAMBOO)
+    upper, lower = pos.chain((5, 1)), pos.chain((3, 1))
+    assert _miai_join(pos, upper, Color.WHITE, lower) == pos.bit((4, 1)) | pos.bit((4, 2))
+    assert _miai_join(pos, upper, Color.WHITE, 0) == 0  # nothing alive to join
+    # Walled in by Black: after Black's cut at one point White's play at the other is a suicide.
+    short = parse_diagram(BAMBOO_SHORT)
+    assert _miai_join(short, short.chain((5, 1)), Color.WHITE, short.chain((3, 1))) == 0
+
+
+def _bamboo_verdicts(pos, lower_status="alive", upper_provenance="assumed"):
+    from adjudicator.analysis.life import Verdict
+
+    upper, lower = pos.chain((5, 1)), pos.chain((3, 1))
+    return [
+        Verdict(Color.WHITE, upper, pos.size, "not_alive", upper_provenance, "heuristic",
+                "Assumed not independently alive: not proven. (made up)", share=0.5),
+        Verdict(Color.WHITE, lower, pos.size, lower_status, "assumed", "heuristic", "(made up)", share=0.9),
+    ]
+
+
+def test_a_guess_of_not_alive_is_lifted_for_a_chain_joined_by_miai_to_a_living_chain():
+    from adjudicator.analysis.life import _joined, _prepare
+
+    pos = parse_diagram(BAMBOO)
+    ctx = _prepare(pos, AJR, Budget())
+    upper, lower = _joined(ctx, _bamboo_verdicts(pos))
+    assert upper.status == "alive" and upper.provenance == "assumed"
+    assert upper.via == pos.bit((4, 1)) | pos.bit((4, 2))
+    assert "B5 or C5" in upper.reason and "guessed alive" in upper.reason
+    # Not when the other chain is not alive, never over a proof, and not under J1989 (capture goal).
+    assert _joined(ctx, _bamboo_verdicts(pos, lower_status="not_alive"))[0].status == "not_alive"
+    assert _joined(ctx, _bamboo_verdicts(pos, upper_provenance="static"))[0].status == "not_alive"
+    j1989 = _prepare(pos, J1989, Budget())
+    assert _joined(j1989, _bamboo_verdicts(pos))[0].status == "not_alive"
+
+
+def test_a_real_chain_joined_by_miai_keeps_its_eye():
+    # KGS2001/2001-09-05-8 (RE W+0.5): White's O17 (7 stones, eye N19) joins White's N16 at N17 or
+    # O16.  Guessed from its own playouts (54 %) it was not alive, stood in seki and N19 counted for
+    # nobody: B+0.5.  Now the guess follows N16's, and the fill joins them (White's O16, N17).
+    from adjudicator.report import score_file
+
+    ruling = score_file(pathlib.Path(__file__).parent / "data" / "kgs-2001-miai-join.sgf")
+    o17 = next(v for v in analyse_position(ruling.replay.final, AJR) if v.vertex == "O17")
+    assert o17.status == "alive" and o17.provenance == "assumed"
+    assert "at O16 or N17" in o17.reason and o17.via
+    assert ruling.result == "W+0.5"
