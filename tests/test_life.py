@@ -500,11 +500,12 @@ def test_a_guess_of_not_alive_is_lifted_for_a_chain_joined_by_miai_to_a_living_c
     assert upper.status == "alive" and upper.provenance == "assumed"
     assert upper.via == pos.bit((4, 1)) | pos.bit((4, 2))
     assert "B5 or C5" in upper.reason and "guessed alive" in upper.reason
-    # Not when the other chain is not alive, never over a proof, and not under J1989 (capture goal).
+    # Not when the other chain is not alive, and never over a proof.
     assert _joined(ctx, _bamboo_verdicts(pos, lower_status="not_alive"))[0].status == "not_alive"
     assert _joined(ctx, _bamboo_verdicts(pos, upper_provenance="static"))[0].status == "not_alive"
+    # Under the capture goal too: the opponent cannot capture it without the chain it joins.
     j1989 = _prepare(pos, J1989, Budget())
-    assert _joined(j1989, _bamboo_verdicts(pos))[0].status == "not_alive"
+    assert _joined(j1989, _bamboo_verdicts(pos))[0].status == "alive"
 
 
 def test_a_real_chain_joined_by_miai_keeps_its_eye():
