@@ -899,7 +899,7 @@ def _joined(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
     with ``adjudicator batch`` on all 4,568 KGS games (AJR: 4,243 -> 4,248 exact, 5 fixed, none
     broken, no other result moved) and on the 2,393 games of KGS2003 and kgs-19-2006 with
     ``--rules j1989`` (2,164 -> 2,166, 2 fixed, none broken; 2 other results moved, both closer
-    to the record's).
+    to the record's) and ``--rules korean`` (2,160 -> 2,162, the same games).
     """
     pos = ctx.position
     out = list(verdicts)
