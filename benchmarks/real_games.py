@@ -77,6 +77,7 @@ import traceback
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from adjudicator.analysis.confirm import confirm_life  # noqa: E402
 from adjudicator.analysis.life import Verdict  # noqa: E402
 from adjudicator.board import Color, Position, dilate, flood, geometry, iter_bits  # noqa: E402
 from adjudicator.coords import point_from_vertex, vertex_from_point  # noqa: E402
@@ -237,6 +238,16 @@ def classify_marked(ruling, final: Position, truth_dead: int, tb: int, tw: int, 
                 f"{color.word} {vertex_of(final, chain)} ({n} stone(s), {_libs_text(final, chain)}) not marked dead, "
                 f"{_captured_text(color.opponent, where)}; kept on the board our count gives {format_margin(margin)}; "
                 f"{len(diffs)} string(s) differ from the marks; ours {ruling.result}"))
+        # Stones the players removed that stand in a seki their opponent cannot break.
+        if all(t and not o and fate is Fate.SEKI for _, _, _, t, o, _, fate in diffs):
+            held = [uncapturable_in_region(ruling, chain, color) for _, color, chain, *_ in diffs]
+            if all(h is not None for h in held):
+                n, color, chain, *_ = diffs[0]
+                return (SEKI_REMOVED, vertex_of(final, chain), (
+                    f"{color.word} {vertex_of(final, chain)} ({n} stone(s), {_libs_text(final, chain)}) marked dead; "
+                    f"{color.opponent.word} moving first cannot capture it in its enclosed region ({held[0]:,} "
+                    f"positions); {len(diffs)} string(s) differ from the marks; ours {ruling.result}, marks count "
+                    f"{format_margin(marks_margin)}"))
         n, color, chain, t, o, v, fate = diffs[0]
         where = vertex_of(final, chain)
         prov = v.provenance if v is not None else "?"
@@ -349,6 +360,53 @@ UNFINISHED = (f"{RECORD} or {BUG}: the game stopped with an open area (no single
 # stopped at move 111; reversing Black's B3 gives RE).
 UNFINISHED_NEXT = (f"{RECORD} or {BUG}: the game stopped with an open area, and reversing an assumed string next "
                    "to it gives RE (the players' count of an unplayed fight, our verdict there is a guess)")
+
+
+# Stones the players removed as dead that their opponent cannot capture: all their liberties, and
+# those of every string of their colour around, lie in one small region enclosed by them, the
+# opponent's strings next to that wall outside the region stand (our count keeps them alive), and
+# the J1989 capture confirmation limited to the region (basic ko, the opponent first) finds that the
+# opponent cannot take the string for good.  Then it stands in seki (AJR: not independently alive,
+# but not removed either; J1989 Art. 7-1: alive), and removing it is not what the rules give.
+# KGS 2017-02-18-44: Black's 31 stones E8 around White's F11-F12-G11 share the liberties E11, E12,
+# G12 and G10; the players removed Black's stones (RE W+33.5), but White moving first cannot capture
+# them (50,717 positions), so our count (seki, B+32.5) stands.
+SEKI_REMOVED = (f"{PLAYERS}: stones in seki removed as dead (the opponent cannot capture them: capture "
+                "confirmation in their enclosed region)")
+#: Size limits of that region (empty points, opponent stones) and the confirmation's budget.
+SEKI_REMOVED_EMPTY = 10
+SEKI_REMOVED_STONES = 10
+SEKI_REMOVED_NODES = 100_000
+
+
+def uncapturable_in_region(ruling, stones: int, color: Color) -> int | None:
+    """Positions the capture confirmation needed to show that ``color``'s string ``stones`` cannot be
+    captured within its small enclosed region of the counted position (:data:`SEKI_REMOVED`), else None."""
+    pos = ruling.position
+    g = geometry(pos.size)
+    first = (stones & pos.stones(color)) & -(stones & pos.stones(color))
+    if not first:
+        return None
+    point = divmod(first.bit_length() - 1, pos.size)
+    chain = pos.chain(point)
+    region = flood(pos.liberties(chain), g.full & ~pos.stones(color), g)
+    inner = region & pos.stones(color.opponent)
+    if (not inner or inner.bit_count() > SEKI_REMOVED_STONES
+            or (region & pos.empty_bits).bit_count() > SEKI_REMOVED_EMPTY):
+        return None
+    wall = 0
+    for i in iter_bits(dilate(region, g) & pos.stones(color)):
+        if not wall >> i & 1:
+            c = pos.chain(divmod(i, pos.size))
+            if pos.liberties(c) & ~region:
+                return None  # a wall string with a liberty outside: the fight is not enclosed
+            wall |= c
+    outside = dilate(wall, g) & pos.stones(color.opponent) & ~region
+    for i in iter_bits(outside):
+        if ruling.score.fate_of(pos.chain(divmod(i, pos.size))) is not Fate.ALIVE:
+            return None  # a string the wall could take would give it liberties
+    held = confirm_life(pos, point, area=region, mode="basic", first="attacker", max_nodes=SEKI_REMOVED_NODES)
+    return held.nodes if held.status == "alive" else None
 
 
 def _heuristic_category(provenance: str, kind: str) -> str:

@@ -527,3 +527,38 @@ def test_no_refutation_when_the_owner_moving_first_gains_a_liberty(diagram):
     assert rg.taken_whoever_moves(pos, black, B) is None
     white = pos.chain((1, 1))
     assert rg.seki_refutation(pos, white, W, _scores(pos, "alive"), _scores(pos, "not_alive")) is None
+
+
+def test_stones_in_seki_the_players_removed_are_the_players_departure():
+    # kgs-19-2017-02-new/2017-02-18-44 (tests/data/kgs-2017-seki-removed.sgf, marked): Black's E8 (31
+    # stones) has no liberty but E11, E12, G12 and G10, all shared with White's three stones F11...
+    # inside.  The players removed Black's stones; White moving first cannot capture them there, so
+    # they stand in seki and the difference is the players', not our count's.
+    path = pathlib.Path(__file__).parent / "data" / "kgs-2017-seki-removed.sgf"
+    ruling = score_file(path, rules=AJR)
+    e8 = next(v for v in ruling.verdicts if v.vertex == "E8")
+    assert e8.color is B and e8.stones.bit_count() == 31 and ruling.fate(e8) is Fate.SEKI
+    assert ruling.position.liberties(e8.stones).bit_count() == 4
+    assert rg.uncapturable_in_region(ruling, e8.stones, B) is not None
+    out = rg.run_game(path, "kgs-2017-seki-removed.sgf", {"result": "W+33.50"}, True)
+    assert (out["category"], out["vertex"]) == (rg.SEKI_REMOVED, "E8"), out
+
+
+def test_a_wall_that_loses_its_enclosed_race_is_not_uncapturable(tmp_path):
+    # Black's five stones A8-D8-D9 hold the corner A9-B9-C9 with White's B9 on its vital point and
+    # no liberty outside: White moving first (A9) takes the wall, so no seki is claimed for it.
+    rows = [". o . x o . o . o", "x x x x o o o o o"] + ["o o o o o o o o o"] * 6 + [". o o o o o o o ."]
+    rows[4] = "o o o . o o o o o"
+    stones = {"x": [], "o": []}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row.split()):
+            if ch in stones:
+                stones[ch].append("abcdefghi"[c] + "abcdefghi"[r])
+    sgf = tmp_path / "wall.sgf"
+    sgf.write_text("(;FF[4]GM[1]SZ[9]KM[0.5]RU[Japanese]AB" + "".join(f"[{p}]" for p in stones["x"])
+                   + "AW" + "".join(f"[{p}]" for p in stones["o"]) + ";B[];W[])")
+    ruling = score_file(sgf, rules=AJR)
+    wall = next(v for v in ruling.verdicts if v.color is B)
+    assert wall.stones.bit_count() == 5
+    assert ruling.position.liberties(wall.stones).bit_count() == 2
+    assert rg.uncapturable_in_region(ruling, wall.stones, B) is None
