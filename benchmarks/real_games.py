@@ -1209,6 +1209,10 @@ def write_markdown(path: pathlib.Path, args, summary_lines: list[str], marked: l
         "  as \"the game stopped with an open area\": our verdicts there are guesses about an unplayed fight.",
         "- *capturable stone*: a string our count removes that the opponent takes at once (one liberty)",
         "  or by force in two moves (two liberties, no escape by extending or capturing; no ladder read).",
+        "- *stones in seki removed* (marked games): the only strings the marks and our count disagree on",
+        "  are strings the players removed that stay in our count, all their liberties lie in one small",
+        "  region they enclose, and the J1989 capture confirmation limited to that region (the opponent",
+        "  first, basic ko) cannot take them: a seki the rules keep on the board.",
         "",
     ]
     if gnugo_lines:
