@@ -242,27 +242,50 @@ def _chain(ctx, pos, point):
 
 
 def test_an_eyeless_chain_inside_a_clear_seki_guess_is_in_that_seki():
-    from adjudicator.analysis.life import _heuristic, _seki_partner
+    from adjudicator.analysis.life import _heuristic, _seki_partners
 
     pos = parse_diagram(PARTNER)
     ctx = _ctx_with_shares(pos, white_share=0.9)
     black = _chain(ctx, pos, (3, 1))
-    assert _seki_partner(ctx, black) is not None
+    assert [p.stones for p in _seki_partners(ctx, black)] == [pos.chain((1, 1))]
     status, why, _ = _heuristic(ctx, black)
     assert status == "not_alive" and "every liberty of it is a liberty of the white chain" in why
     # a close call of the partner is not spread (the close-call band of the heuristic)
-    assert _seki_partner(_ctx_with_shares(pos, white_share=0.6), _chain(ctx, pos, (3, 1))) is None
+    assert _seki_partners(_ctx_with_shares(pos, white_share=0.6), _chain(ctx, pos, (3, 1))) == []
     # no seki guess for the partner: nothing to spread
     ctx = _ctx_with_shares(pos, white_share=0.9, seki=0.0)
-    assert _seki_partner(ctx, _chain(ctx, pos, (3, 1))) is None
+    assert _seki_partners(ctx, _chain(ctx, pos, (3, 1))) == []
+
+
+def test_the_seki_guess_names_every_chain_it_shares_liberties_with():
+    # Black's B4-C4 has the liberties B5 (next to White's upper group only) and C3 (next to White's
+    # lower string B3-B2-C2-D2 only): both are seki guesses, and the reason names both.
+    from adjudicator.analysis.life import _heuristic, _seki_partners
+
+    pos = parse_diagram("""
+        . . . . . . .
+        o o o o . . .
+        o . o o . . .
+        o x x o . . .
+        . o . . . . .
+        . o o o . . .
+        . . . . . . .
+    """)
+    ctx = _ctx_with_shares(pos, white_share=0.9)
+    black = _chain(ctx, pos, (3, 1))
+    upper, lower = pos.chain((3, 0)), pos.chain((2, 1))
+    assert upper != lower
+    assert sorted(p.stones for p in _seki_partners(ctx, black)) == sorted([upper, lower])
+    status, why, _ = _heuristic(ctx, black)
+    assert status == "not_alive" and "a liberty of the white chains at B2, A4, which look like seki" in why, why
 
 
 def test_a_chain_that_can_connect_out_or_has_an_eye_is_not_pulled_into_the_seki():
-    from adjudicator.analysis.life import _seki_partner
+    from adjudicator.analysis.life import _seki_partners
 
     connect = parse_diagram(PARTNER.replace("o o . o . . .", "o o . x . . ."))  # D3: another black chain at C3
     ctx = _ctx_with_shares(connect, white_share=0.9)
-    assert _seki_partner(ctx, _chain(ctx, connect, (3, 1))) is None
+    assert _seki_partners(ctx, _chain(ctx, connect, (3, 1))) == []
     eye = parse_diagram("""
         . . . . . . .
         . . . . . . .
@@ -273,7 +296,7 @@ def test_a_chain_that_can_connect_out_or_has_an_eye_is_not_pulled_into_the_seki(
         o x x x o . .
     """)  # C2 is Black's own eye: it touches no white stone
     ctx = _ctx_with_shares(eye, white_share=0.9)
-    assert _seki_partner(ctx, _chain(ctx, eye, (1, 1))) is None
+    assert _seki_partners(ctx, _chain(ctx, eye, (1, 1))) == []
 
 
 def test_real_game_black_stones_inside_white_seki_group_are_not_alive():

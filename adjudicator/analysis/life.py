@@ -357,13 +357,14 @@ def _heuristic(ctx: _Context, chain: Chain) -> tuple[str, str, float]:
                 "fill without self-atari: it looks like seki, which is not independent life"
             )
         else:
-            partner = _seki_partner(ctx, chain)
-            if partner is not None:
+            partners = _seki_partners(ctx, chain)
+            if partners:
                 status = "not_alive"
+                at = [vertex_from_point(divmod((p.stones & -p.stones).bit_length() - 1, pos.size)) for p in partners]
                 why += (
-                    f", but every liberty of it is a liberty of the {partner.color.word} chain at "
-                    f"{vertex_from_point(divmod((partner.stones & -partner.stones).bit_length() - 1, pos.size))}, which looks like seki (guessed above): the two stand in one seki, "
-                    "which is not independent life"
+                    f", but every liberty of it is a liberty of the {partners[0].color.word} "
+                    + (f"chain at {at[0]}, which looks" if len(at) == 1 else f"chains at {', '.join(at)}, which look")
+                    + " like seki (guessed above): they stand in one seki, which is not independent life"
                 )
     return status, why, share
 
@@ -376,8 +377,9 @@ def _looks_like_seki(ctx: _Context, chain: Chain) -> bool:
             and own.seki_share(chain.stones) >= _SEKI_SHARE)
 
 
-def _seki_partner(ctx: _Context, chain: Chain) -> Chain | None:
-    """An opponent chain guessed seki with which ``chain`` shares every liberty, else None.
+def _seki_partners(ctx: _Context, chain: Chain) -> list[Chain]:
+    """The opponent chains guessed seki that share ``chain``'s liberties, when each liberty of
+    ``chain`` touches only such chains (and no other own chain); else an empty list.
 
     A seki binds both sides: if the opponent's chain can neither capture nor be captured, a
     chain whose liberties are all shared with it, and that no other own chain touches (so it
@@ -405,20 +407,21 @@ def _seki_partner(ctx: _Context, chain: Chain) -> Chain | None:
     g = geometry(pos.size)
     own, opp = pos.stones(chain.color), pos.stones(chain.color.opponent)
     chains = {n.stones: n for n in ctx.G if isinstance(n, Chain) and n.color is not chain.color}
-    partner = None
+    partners: list[Chain] = []
     for x in iter_bits(chain.liberties):
         ring = g.neighbours[x]
         if ring & own & ~chain.stones:
-            return None  # another own chain touches this liberty: the chain may connect out
+            return []  # another own chain touches this liberty: the chain may connect out
         touching = ring & opp
         if not touching:
-            return None  # a liberty next to no opponent stone: an eye of its own
+            return []  # a liberty next to no opponent stone: an eye of its own
         for y in iter_bits(touching):
             other = chains[pos.chain(divmod(y, pos.size))]
             if not _looks_like_seki(ctx, other) or ctx.ownership.share(other.stones, other.color) <= _BORDERLINE[1]:
-                return None  # not a seki guess, or a close call (the guess is only spread when clear)
-            partner = partner or other
-    return partner
+                return []  # not a seki guess, or a close call (the guess is only spread when clear)
+            if other not in partners:
+                partners.append(other)
+    return partners
 
 
 # The check of a seki guess by a local search (:func:`_conditional_reading`): chains the playouts
