@@ -951,6 +951,11 @@ def _consistent(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
     (KGS2001/2001-08-16-3: White's A3 and D11 at 54-55 %, the black invaders B2 and D9 not
     alive, White's 36-point left side counted for nobody, W+25.5 against RE W+107.5; now
     W+107.5).  Only under AJR: the capture goals of J1989 and Korean have their own guesses.
+    Tried and not kept (2026-11-24, ``adjudicator batch`` on all 4,568 KGS games against the
+    rulings of b83f343): no lift where an opponent chain in the region survives more playouts
+    than every chain of P's there.  It moved KGS2001/2001-11-11-7 (White's invaders at 46 %
+    lifted against Black's groups at 54 %: W+95.5, RE W+15.5) to W+35.5, but fixed no game and
+    broke 7 (exact 4,248 -> 4,241): the players' count followed the lift there.
     """
     if ctx.rules.life_goal is not LifeGoal.INDEPENDENT_LIFE:
         return verdicts
