@@ -78,7 +78,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.analysis.confirm import confirm_life  # noqa: E402
-from adjudicator.analysis.life import Verdict  # noqa: E402
+from adjudicator.analysis.life import Verdict, enclosed_region  # noqa: E402
 from adjudicator.board import Color, Position, dilate, flood, geometry, iter_bits  # noqa: E402
 from adjudicator.coords import point_from_vertex, vertex_from_point  # noqa: E402
 from adjudicator.errors import AdjudicatorError  # noqa: E402
@@ -383,25 +383,14 @@ def uncapturable_in_region(ruling, stones: int, color: Color) -> int | None:
     """Positions the capture confirmation needed to show that ``color``'s string ``stones`` cannot be
     captured within its small enclosed region of the counted position (:data:`SEKI_REMOVED`), else None."""
     pos = ruling.position
-    g = geometry(pos.size)
     first = (stones & pos.stones(color)) & -(stones & pos.stones(color))
     if not first:
         return None
     point = divmod(first.bit_length() - 1, pos.size)
-    chain = pos.chain(point)
-    region = flood(pos.liberties(chain), g.full & ~pos.stones(color), g)
-    inner = region & pos.stones(color.opponent)
-    if (not inner or inner.bit_count() > SEKI_REMOVED_STONES
-            or (region & pos.empty_bits).bit_count() > SEKI_REMOVED_EMPTY):
+    found = enclosed_region(pos, pos.chain(point), color, SEKI_REMOVED_EMPTY, SEKI_REMOVED_STONES)
+    if found is None:
         return None
-    wall = 0
-    for i in iter_bits(dilate(region, g) & pos.stones(color)):
-        if not wall >> i & 1:
-            c = pos.chain(divmod(i, pos.size))
-            if pos.liberties(c) & ~region:
-                return None  # a wall string with a liberty outside: the fight is not enclosed
-            wall |= c
-    outside = dilate(wall, g) & pos.stones(color.opponent) & ~region
+    region, _, outside = found
     for i in iter_bits(outside):
         if ruling.score.fate_of(pos.chain(divmod(i, pos.size))) is not Fate.ALIVE:
             return None  # a string the wall could take would give it liberties

@@ -63,7 +63,7 @@ from .search import prove_independent_life
 from .safety import safety_proofs
 from .static import StaticProof, confined_death, eye_pair_life
 
-__all__ = ["Verdict", "Budget", "analyse_position", "analyse_chain", "enclosed_fights"]
+__all__ = ["Verdict", "Budget", "analyse_position", "analyse_chain", "enclosed_fights", "enclosed_region"]
 
 
 @dataclass(frozen=True)
@@ -1039,6 +1039,33 @@ def _chains_in(pos: Position, stones: int) -> list[int]:
     return out
 
 
+def enclosed_region(pos: Position, stones: int, color: Color, max_empty: int = _ENCLOSED_EMPTY,
+                    max_stones: int = _ENCLOSED_STONES) -> tuple[int, int, int] | None:
+    """``(region, wall, outside)`` when the fight of ``color``'s ``stones`` is enclosed, else None.
+
+    ``region`` is the maximal set of points without ``color``'s stones that holds a liberty of
+    ``stones``; it must hold at least one and at most ``max_stones`` opponent stones and at most
+    ``max_empty`` empty points.  ``wall`` is every chain of ``color`` next to it, each of which must
+    have all its liberties in ``region`` (else the fight is not local: None).  ``outside`` is the
+    opponent's stones next to the wall outside ``region``: the wall can gain liberties only by
+    plays in ``region`` or by capturing them, so a caller that treats the fight as local must
+    know that they stand (:func:`enclosed_fights`; ``benchmarks/real_games.py``).
+    """
+    g = geometry(pos.size)
+    region = flood(pos.liberties(stones), g.full & ~pos.stones(color), g)
+    inner = region & pos.stones(color.opponent)
+    if not inner or inner.bit_count() > max_stones or (region & pos.empty_bits).bit_count() > max_empty:
+        return None
+    wall = 0
+    for i in iter_bits(dilate(region, g) & pos.stones(color)):
+        if not wall >> i & 1:
+            chain = pos.chain(divmod(i, pos.size))
+            if pos.liberties(chain) & ~region:
+                return None  # a wall chain with an outside liberty: the fight is not local
+            wall |= chain
+    return region, wall, dilate(wall, g) & pos.stones(color.opponent) & ~region
+
+
 def enclosed_fights(position: Position, verdicts: list[Verdict], rules: RuleSet,
                     budget: Budget = Budget()) -> list[Verdict]:
     """Re-check guessed-alive chains that stand in seki inside one small enclosed region (AJR).
@@ -1082,7 +1109,6 @@ def enclosed_fights(position: Position, verdicts: list[Verdict], rules: RuleSet,
     if rules.life_goal is not LifeGoal.INDEPENDENT_LIFE:
         return verdicts
     pos = position
-    g = geometry(pos.size)
     empty = pos.empty_bits
     out = list(verdicts)
     spent = 0
@@ -1095,26 +1121,13 @@ def enclosed_fights(position: Position, verdicts: list[Verdict], rules: RuleSet,
                 or spent >= _ENCLOSED_TOTAL):
             continue
         P = v.color
-        region = flood(pos.liberties(v.stones), g.full & ~pos.stones(P), g)
-        inner = region & pos.stones(P.opponent)
-        if (not inner or inner.bit_count() > _ENCLOSED_STONES
-                or (region & empty).bit_count() > _ENCLOSED_EMPTY):
-            continue
-        wall = 0
-        closed = True
-        for i in iter_bits(dilate(region, g) & pos.stones(P)):
-            if wall >> i & 1:
-                continue
-            chain = pos.chain(divmod(i, pos.size))
-            if pos.liberties(chain) & ~region:
-                closed = False  # a wall chain with an outside liberty: the fight is not local
-                break
-            wall |= chain
-        # Nor when the wall could gain liberties outside: by capturing an opponent string next to it
+        # Not when the wall could gain liberties outside: by capturing an opponent string next to it
         # that is not alive (dead stones left standing against it, KGS2001/2001-02-10-1.sgf).
-        outside = dilate(wall, g) & pos.stones(P.opponent) & ~region
-        if not closed or outside & ~alive_stones:
+        found = enclosed_region(pos, v.stones, P)
+        if found is None or found[2] & ~alive_stones:
             continue
+        region = found[0]
+        inner = region & pos.stones(P.opponent)
         target = divmod((v.stones & -v.stones).bit_length() - 1, pos.size)
         result = prove_independent_life(pos, target, area=region, end_passes=rules.analysis_end_passes,
                                         max_nodes=min(_ENCLOSED_NODES, _ENCLOSED_TOTAL - spent),
