@@ -3,7 +3,9 @@
 :func:`adjudicate` takes a replayed record (``history.replay``) and does the
 whole job under the replay's rule set:
 
-1. the life analysis of the final position (``analysis.life``);
+1. the life analysis of the final position (``analysis.life``), and (AJR) the
+   guesses in small arenas walled in by proven life checked by a capture
+   search of the arena (``analysis.life.enclosed_arenas``);
 2. the dame and teire fill (``filling``): proposed, given by the user, or none;
 3. the verdicts of the filled position: carried over from step 1 (the fill
    keeps every statically proven status, move by move), or with
@@ -11,7 +13,8 @@ whole job under the replay's rule set:
    taking back fills next to strings whose verdict dropped from alive to not
    alive; then (AJR) the guesses of life in fights the fill has made local
    are checked by a search of the enclosed region
-   (``analysis.life.enclosed_fights``);
+   (``analysis.life.enclosed_fights``); where it finds a wall lost, the fill
+   is proposed again for the new verdicts;
 4. the count (``scoring``) and the result.
 
 The result is written in SGF ``RE`` syntax (``B+2.5``, ``W+0.5``, ``0`` for
@@ -54,12 +57,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Sequence
 
 from .analysis.confirm import _pass_alive, confirm_life
 from .agreement import Agreement, settle, settled_by_agreement
-from .analysis.life import Budget, Verdict, analyse_position, enclosed_fights
+from .analysis.life import Budget, Verdict, analyse_position, enclosed_arenas, enclosed_fights
 from .board import Color, Position, dilate, flood, geometry, iter_bits
 from .coords import Point, vertex_from_point
 from .filling import Fill, apply_fill, no_fill, propose_fill
@@ -277,6 +280,22 @@ _TERRITORY_TEXT: dict[SekiRule, tuple[str, str]] = {
 }
 
 
+def _with_changes(before: Sequence[Verdict], changed: Sequence[Verdict], prior: Sequence[Verdict]) -> list[Verdict]:
+    """``before`` (verdicts of the final position) with the verdicts that ``changed`` gives where its
+    status or method differs from ``prior`` (both verdicts of the filled position, in the same order):
+    each string of the final position takes the new verdict of the filled string that contains it."""
+    news = [w for w, old in zip(changed, prior) if w.status != old.status or w.method != old.method]
+    out = []
+    for v in before:
+        new = next((w for w in news if w.color is v.color and w.stones & v.stones), None)
+        out.append(v if new is None else replace(
+            v, status=new.status, method=new.method, share=new.share, nodes=new.nodes,
+            reason=new.reason + f" (Read on the position after the fill first proposed, which made the fight local; "
+                                f"the fill was then proposed again for this verdict, so the string at {new.vertex} "
+                                "may look different on the board shown.)"))
+    return out
+
+
 def carry_verdicts(before: Sequence[Verdict], position: Position) -> list[Verdict]:
     """Verdicts for the strings of ``position`` taken from ``before`` (a position the fill started from).
 
@@ -439,6 +458,8 @@ def adjudicate(
                                f"(korean), not to {rules.name}")
     every_dame = rules.dame_filling is DameFilling.REQUIRED
     before = analyse_position(final, rules, budget)
+    # Guesses inside small arenas walled in by proven life, read before the fill is proposed for them.
+    before = enclosed_arenas(final, before, rules, budget)
     ko_lines: list[Reason] = []
     if ko_threats is not None:
         before, ko_lines = _decide_ko_threats(final, before, ko_threats)
@@ -471,7 +492,16 @@ def adjudicate(
     else:
         verdicts, changes = before, []
     # Fights that only the fill made local (a wall's last outside liberties were dame): read them now.
-    verdicts = enclosed_fights(chosen.after, verdicts, rules, budget)
+    read = enclosed_fights(chosen.after, verdicts, rules, budget)
+    if fill == "propose" and any(w.status == "alive" and old.status != "alive" for w, old in zip(read, verdicts)):
+        # A wall found lost (its opponent's chains inside now alive): the fill was proposed for a living
+        # wall, with dame and teire next to it that a dead wall does not have.  Propose it again for the
+        # new verdicts, as for a referee's --dead (KGS 2015-01-05-34: B+33.5 -> W+14.5 = RE).
+        before = _with_changes(before, read, verdicts)
+        chosen = propose_fill(final, before, every_dame=every_dame)
+        verdicts = carry_verdicts(before, chosen.after)
+    else:
+        verdicts = read
 
     score = territory_score(chosen.after, verdicts, rules, komi=used_komi)
     margin = score.margin

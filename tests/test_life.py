@@ -449,6 +449,51 @@ def test_a_fight_that_the_fill_makes_local_is_read_and_a_seki_is_not_counted_as_
     assert ruling.result == "B+0.5"
 
 
+ENCLOSED_CAPTURE = pathlib.Path(__file__).parent / "data" / "kgs-2015-enclosed-capture.sgf"
+
+
+def test_a_wall_captured_whoever_starts_in_its_enclosed_region_is_not_counted_alive():
+    # KGS 2015-01-05-34 (RE W+14.5): after the fill, Black's 19 stones Q1... have only T1, S2 and T3,
+    # shared with White's T2; White captures them whoever starts.  The playouts guessed Black alive
+    # (59 %) and T2 not alive (52 %): B+33.5.  The fill is then proposed again for the new verdicts
+    # (no teire for a dead wall).
+    from adjudicator.report import score_file
+
+    ruling = score_file(ENCLOSED_CAPTURE)
+    pos = ruling.position
+    t2 = next(v for v in ruling.verdicts if v.stones & pos.bit((1, 18)))
+    assert (t2.color, t2.status, t2.provenance, t2.method) == (W, "alive", "assumed", "enclosed-fight")
+    r2 = next(v for v in ruling.verdicts if v.stones & pos.bit((1, 16)))
+    assert (r2.color, r2.status, r2.provenance, r2.method) == (B, "not_alive", "assumed", "enclosed-fight")
+    assert "whoever starts" in r2.reason and "proposed again" in r2.reason
+    assert ruling.score.fate_of(r2.stones).value == "dead"
+    assert (0, 16) not in [m.point for m in ruling.fill.moves]  # R1, Black's teire for a living wall
+    assert ruling.result == "W+14.5"
+
+
+ARENA_KILL = pathlib.Path(__file__).parent / "data" / "kgs-2017-arena-kill.sgf"
+
+
+def test_stones_that_lose_a_small_arena_walled_in_by_proven_life_are_removed():
+    # KGS 2017-06-27-55 (RE W+15.5, the players' marks agree): White's P1, T2 and T4 around Black's
+    # R1 in Black's proven lower right (Q4, N1).  Black captures every white chain there whoever
+    # starts; the playouts never play the killing sacrifices and guessed a seki: W+39.5.
+    from adjudicator.report import score_file
+
+    ruling = score_file(ARENA_KILL)
+    pos = ruling.position
+    by_vertex = {v.vertex: v for v in ruling.verdicts}
+    for vertex in ("P1", "T2", "T4"):
+        v = by_vertex[vertex]
+        assert (v.color, v.status, v.provenance, v.method) == (W, "not_alive", "assumed", "enclosed-fight")
+        assert ruling.score.fate_of(v.stones).value == "dead"
+    r1 = by_vertex["R1"]
+    assert (r1.color, r1.status, r1.provenance, r1.method) == (B, "alive", "assumed", "enclosed-fight")
+    assert "walled in by black's proven-alive stones" in by_vertex["P1"].reason
+    assert pos.stones(B) & r1.stones == r1.stones
+    assert ruling.result == "W+15.5"
+
+
 def test_the_enclosed_fight_check_for_black_and_where_it_does_not_run():
     # KGS2003/2003-08-13-26 (RE W+36.5): Black's 22 stones J14... around White's K16 (2 shared
     # liberties after the fill) were guessed alive, W+24.5.
