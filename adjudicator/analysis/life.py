@@ -1262,7 +1262,7 @@ _ARENA_STONES = 16
 
 def enclosed_arenas(position: Position, verdicts: list[Verdict], rules: RuleSet,
                     budget: Budget = Budget()) -> list[Verdict]:
-    """The verdicts with the guesses in small arenas walled in by proven life corrected (AJR).
+    """The verdicts with the guesses in small arenas walled in by proven life corrected (AJR, J1989).
 
     Run on the final position, before the fill (``ruling.adjudicate``): the arena's walls are
     proven, so no fill is needed to make its fight local, and a fill proposed for a wrong guess
@@ -1271,14 +1271,29 @@ def enclosed_arenas(position: Position, verdicts: list[Verdict], rules: RuleSet,
     (KGS2003/2003-04-18-3, White's N5 joined to its left side at M5 or M6; kgs-19-2006/2006-12-02-39,
     Black's L9 at K9 or L8).  See :func:`_enclosed_arenas`.
     """
-    if rules.life_goal is not LifeGoal.INDEPENDENT_LIFE:
+    if rules.life_goal is LifeGoal.INDEPENDENT_LIFE:
+        mode, end_passes = "basic", 2
+    elif rules.life_goal is LifeGoal.UNCAPTURABLE:
+        # J1989: the confirmation's own ko rule (pass for ko), limited to the arena.  The confirmation
+        # search proper bounds its zone by pass-alive stones only, so it never reaches an arena whose
+        # walls are proven by the safety layer (GNU Go's seki_exotics/seki_bent4.sgf: a bent-four
+        # temporary seki inside walls with eyes, cases/bent-four-seki-gnugo).  Korean rules need both
+        # ko priorities and a referee's decision where they differ: not here.
+        # J1989 calls stones in seki alive, and a seki's shared liberties lie in the arena: a wall
+        # there is alive only while its owner leaves them alone, which the capture search limited to
+        # the arena does not know (cases/seki-with-eyes, dead-stone-in-seki-eye: White's stones in
+        # the seki were taken for dead).  So under J1989 no wall may have a liberty in the arena.
+        mode, end_passes = _CONFIRM_MODES[rules.confirmation_ko][0], rules.analysis_end_passes
+    else:
         return verdicts
     out = list(verdicts)
-    _enclosed_arenas(position, out, budget, _ENCLOSED_TOTAL)
+    _enclosed_arenas(position, out, budget, _ENCLOSED_TOTAL, mode, end_passes,
+                     walls_free=rules.life_goal is LifeGoal.UNCAPTURABLE)
     return out
 
 
-def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: int) -> int:
+def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: int, mode: str = "basic",
+                     end_passes: int = 2, walls_free: bool = False) -> int:
     """A small arena walled in by proven life: the side that cannot hold any chain there loses all.
 
     For a guessed chain of colour C, its *arena* is the maximal connected set of points holding it
@@ -1321,6 +1336,8 @@ def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: in
         if ((arena & pos.empty_bits).bit_count() > _ARENA_EMPTY
                 or (arena & (pos.black | pos.white)).bit_count() > _ARENA_STONES):
             continue
+        if walls_free and dilate(arena & pos.empty_bits, g) & walls:
+            continue  # a wall with a liberty in the arena (``walls_free``: J1989, see enclosed_arenas)
         members = [j for j, w in enumerate(out) if w.stones & arena]
         if any(out[j].provenance != "assumed" or out[j].method in _SETTLED for j in members):
             continue
@@ -1335,7 +1352,7 @@ def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: in
             for first in ("attacker", "owner"):
                 if spent >= left:
                     return spent
-                r = confirm_life(pos, point, area=arena, mode="basic", first=first,
+                r = confirm_life(pos, point, area=arena, mode=mode, first=first, end_passes=end_passes,
                                  max_nodes=min(_ENCLOSED_NODES, left - spent), max_seconds=budget.seconds)
                 spent += r.nodes
                 if r.status != "dead":
@@ -1350,18 +1367,21 @@ def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: in
             where = (f"a small arena walled in by {O.word}'s proven-alive stones ({empties} empty "
                      f"point{'s' if empties != 1 else ''}; every stone in it gains or loses liberties only by "
                      "plays there)")
+            ajr = mode == "basic"
+            dead_words = "not independently alive" if ajr else "dead"
+            ko = "" if ajr else f", pass for ko {mode}"
             for j in mine:
                 w = out[j]
                 out[j] = replace(w, status="not_alive", method="enclosed-fight", share=None, reason=(
-                    f"Assumed not independently alive: not proven. It stands in {where}; with plays limited to "
+                    f"Assumed {dead_words}: not proven. It stands in {where}; with plays limited to "
                     f"the arena, {O.word} captures every {C.word} chain there whoever starts (capture confirmation"
-                    + (f": {'; '.join(lines[:3])}" if lines else "")
+                    + ko + (f": {'; '.join(lines[:3])}" if lines else "")
                     + f"): {C.word} loses the arena. "
                     "The playouts had guessed: " + w.reason))
             for j in theirs:
                 w = out[j]
                 out[j] = replace(w, status="alive", method="enclosed-fight", share=None, reason=(
-                    f"Assumed independently alive: not proven. It stands in {where}, where {O.word} captures every "
-                    f"{C.word} chain whoever starts (capture confirmation limited to the arena). The playouts had "
-                    "guessed: " + w.reason))
+                    f"Assumed {'independently ' if ajr else ''}alive: not proven. It stands in {where}, where "
+                    f"{O.word} captures every {C.word} chain whoever starts (capture confirmation{ko}, limited to "
+                    "the arena). The playouts had guessed: " + w.reason))
     return spent
