@@ -1273,27 +1273,30 @@ def enclosed_arenas(position: Position, verdicts: list[Verdict], rules: RuleSet,
     """
     if rules.life_goal is LifeGoal.INDEPENDENT_LIFE:
         mode, end_passes = "basic", 2
-    elif rules.life_goal is LifeGoal.UNCAPTURABLE:
+    elif rules.life_goal in (LifeGoal.UNCAPTURABLE, LifeGoal.LOCAL_PLAYOUT):
         # J1989: the confirmation's own ko rule (pass for ko), limited to the arena.  The confirmation
         # search proper bounds its zone by pass-alive stones only, so it never reaches an arena whose
         # walls are proven by the safety layer (GNU Go's seki_exotics/seki_bent4.sgf: a bent-four
-        # temporary seki inside walls with eyes, cases/bent-four-seki-gnugo).  Korean rules need both
-        # ko priorities and a referee's decision where they differ: not here.
-        # J1989 calls stones in seki alive, and a seki's shared liberties lie in the arena: a wall
-        # there is alive only while its owner leaves them alone, which the capture search limited to
-        # the arena does not know (cases/seki-with-eyes, dead-stone-in-seki-eye: White's stones in
-        # the seki were taken for dead).  So under J1989 no wall may have a liberty in the arena.
-        mode, end_passes = _CONFIRM_MODES[rules.confirmation_ko][0], rules.analysis_end_passes
+        # temporary seki inside walls with eyes, cases/bent-four-seki-gnugo).  Korean: the loss is
+        # read with the attacker's ko priority (whoever starts), then the owner's priority is tried:
+        # where the owner then holds, the verdict carries both outcomes and the referee decides.
+        # J1989 and Korean call stones in seki alive, and a seki's shared liberties lie in the arena:
+        # a wall there is alive only while its owner leaves them alone, which the capture search
+        # limited to the arena does not know (cases/seki-with-eyes, dead-stone-in-seki-eye: White's
+        # stones in the seki were taken for dead).  So here no wall may have a liberty in the arena.
+        modes = _CONFIRM_MODES[rules.confirmation_ko]
+        mode, end_passes = modes[-1], rules.analysis_end_passes
     else:
         return verdicts
     out = list(verdicts)
     _enclosed_arenas(position, out, budget, _ENCLOSED_TOTAL, mode, end_passes,
-                     walls_free=rules.life_goal is LifeGoal.UNCAPTURABLE)
+                     walls_free=rules.life_goal is not LifeGoal.INDEPENDENT_LIFE,
+                     owner_priority="owner" if rules.life_goal is LifeGoal.LOCAL_PLAYOUT else None)
     return out
 
 
 def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: int, mode: str = "basic",
-                     end_passes: int = 2, walls_free: bool = False) -> int:
+                     end_passes: int = 2, walls_free: bool = False, owner_priority: str | None = None) -> int:
     """A small arena walled in by proven life: the side that cannot hold any chain there loses all.
 
     For a guessed chain of colour C, its *arena* is the maximal connected set of points holding it
@@ -1363,6 +1366,24 @@ def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: in
                 continue
             break
         else:
+            # Korean: with the owner's ko priority (attacker moving first) a chain that holds makes
+            # the arena a question of ko threats elsewhere: the referee decides.
+            held: dict[int, tuple] = {}
+            unknown = False
+            for j in mine if owner_priority is not None else ():
+                w = out[j]
+                point = divmod((w.stones & -w.stones).bit_length() - 1, pos.size)
+                if spent >= left:
+                    return spent
+                r = confirm_life(pos, point, area=arena, mode=owner_priority, first="attacker",
+                                 end_passes=end_passes, max_nodes=min(_ENCLOSED_NODES, left - spent),
+                                 max_seconds=budget.seconds)
+                spent += r.nodes
+                unknown = unknown or r.status == "unknown"
+                if r.status == "alive":
+                    held[j] = tuple(r.sequence)
+            if unknown or (held and len(held) != len(mine)):
+                continue  # not settled with the owner's priority, or only partly: the guesses stay
             empties = (arena & pos.empty_bits).bit_count()
             where = (f"a small arena walled in by {O.word}'s proven-alive stones ({empties} empty "
                      f"point{'s' if empties != 1 else ''}; every stone in it gains or loses liberties only by "
@@ -1370,6 +1391,18 @@ def _enclosed_arenas(pos: Position, out: list[Verdict], budget: Budget, left: in
             ajr = mode == "basic"
             dead_words = "not independently alive" if ajr else "dead"
             ko = "" if ajr else f", pass for ko {mode}"
+            if held:
+                for j in mine:
+                    w = out[j]
+                    out[j] = replace(w, status="not_alive", method="enclosed-fight", share=None,
+                                     alternatives=(("owner-ko-priority", "alive", held[j]),
+                                                   ("attacker-ko-priority", "not_alive", ())),
+                                     reason=(
+                        f"Assumed: not proven; referee decides (ko threats). It stands in {where}; with plays "
+                        f"limited to the arena and {O.word}'s ko priority, {O.word} captures every {C.word} chain "
+                        f"there whoever starts; with {C.word}'s ko priority they hold.  The count of record "
+                        f"takes {O.word}'s priority.  The playouts had guessed: " + w.reason))
+                continue
             for j in mine:
                 w = out[j]
                 out[j] = replace(w, status="not_alive", method="enclosed-fight", share=None, reason=(
