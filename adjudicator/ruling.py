@@ -272,7 +272,8 @@ _TERRITORY_TEXT: dict[SekiRule, tuple[str, str]] = {
         "AJR, Territory",
     ),
     SekiRule.ART8_DAME: (
-        "Territory: eye points of live stones not in seki; live stones touching a dame are in seki and their "
+        "Territory: eye points of live stones not in seki; live stones touching a dame are in seki, and so are "
+        "live stones sharing an eye with stones in seki (possessing dame belongs to the group, S34), and their "
         "eye points are not territory; dead stones inside territory are removed as prisoners, dead stones "
         "anywhere else (in a seki eye, say) stay on the board and earn nothing",
         "J1989 Art. 8-10",
@@ -557,8 +558,8 @@ def adjudicate(
         if open_dame:
             names = _vertices(open_dame, final.size)
             reasons.append(Reason(
-                f"Dame left after the fill: {', '.join(names)}; live stones touching them are in seki "
-                f"(J1989 Art. 8) unless the players fill them", "J1989 Art. 8", tuple(names)))
+                f"Dame left after the fill: {', '.join(names)}; live stones touching them, and the "
+                f"stones sharing an eye with those, are in seki (J1989 Art. 8) unless the players fill them", "J1989 Art. 8", tuple(names)))
 
     areas = open_areas(chosen.after, score)
     reasons.extend(_open_area_reason(area, final.size, verdicts) for area in areas)
@@ -847,6 +848,25 @@ def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules,
     def count(vs):
         return territory_score(position, vs, rules, komi=komi).margin
 
+    def filled_count(vs, saved):
+        # The count with the strings ``saved`` alive, after their dead neighbours are taken off and
+        # the dame are filled (Art. 8 counts a filled position).  The stop's fill left the points
+        # next to the saved strings open because those strings were dead there; once they live those
+        # points are ordinary dame (semeai-first-mover: E9 and E8 after Black's B8 and the capture
+        # of C9-C8), and left open they would put the saved strings, and under the group reading of
+        # Art. 8 everything sharing an eye with them, in seki.
+        g = geometry(position.size)
+        near = dilate(saved, g)
+        gone = [v for v in vs if v.status != "alive" and v.stones & near and not v.stones & saved]
+        taken = {c: sum(v.stones.bit_count() for v in gone if v.color is c) for c in (Color.BLACK, Color.WHITE)}
+        off = sum(v.stones for v in gone)
+        pos = replace(position, black=position.black & ~off, white=position.white & ~off, ko_bit=0, ko_color=None,
+                      prisoners=(position.prisoners[0] + taken[Color.WHITE], position.prisoners[1] + taken[Color.BLACK]))
+        rest = [v for v in vs if not v.stones & off]
+        fill = propose_fill(pos, rest, every_dame=rules.dame_filling is DameFilling.REQUIRED)
+        after = fill.after if fill.moves else pos
+        return territory_score(after, carry_verdicts(rest, after), rules, komi=komi).margin
+
     # Korean: statuses that depend on ko threats (verdicts with ko-priority alternatives).
     if any(_alternative(v, "owner-ko-priority") for v in verdicts):
         paired = _double_ko_stones(position, verdicts)
@@ -899,7 +919,8 @@ def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules,
         sign = 1 if first is Color.BLACK else -1
         for move, saved in sorted(by_move.items(), key=lambda kv: str(kv[0])):
             ids = {id(v) for v in saved}
-            margin = count(_with_status(verdicts, lambda v, ids=ids: "alive" if id(v) in ids else None))
+            margin = filled_count(_with_status(verdicts, lambda v, ids=ids: "alive" if id(v) in ids else None),
+                                  sum(v.stones for v in saved))
             if sign * margin > sign * best[0]:
                 best = (margin, move)
         margin, move = best

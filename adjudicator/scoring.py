@@ -251,7 +251,11 @@ def _ajr(position: Position, alive, not_alive) -> tuple[dict[Color, int], int, i
 
 
 def _art8(position: Position, alive, not_alive) -> tuple[dict[Color, int], int, int]:
-    """J1989 Art. 8 territory: eye points of live strings that possess no dame.
+    """J1989 Art. 8 territory: eye points of live groups that possess no dame.
+
+    A live string touching a dame is in seki, and so is every live string that
+    shares an eye region with a string in seki (possessing dame belongs to the
+    group, S34); no eye region bordered by a string in seki is territory.
 
     Returns the territories, the live stones in seki and the dame.
     """
@@ -278,6 +282,23 @@ def _art8(position: Position, alive, not_alive) -> tuple[dict[Color, int], int, 
             continue
         stones = position.black if position.black >> i & 1 else position.white
         in_seki |= flood(1 << i, stones, g)
+    # Possessing dame is a property of a group, the strings that share eye points (S34; S26: no
+    # territory "in seki" includes the eye points of groups in seki): a string next to an eye of a
+    # string in seki is in seki too.  GNU Go's seki_exotics/seki_score.sgf: eleven black strings
+    # chained by shared eyes end in a seki at R1, and none of their eyes counts (its README's
+    # count, b 96 w 97; cases/seki-score-gnugo, seki-stupid).
+    grew = True
+    while grew:
+        grew = False
+        for P in (Color.BLACK, Color.WHITE):
+            own = position.stones(P)
+            for comp in eye_regions[P]:
+                border = dilate(comp, g) & own
+                if border & in_seki and border & ~in_seki:
+                    for i in iter_bits(border & ~in_seki):
+                        if not in_seki >> i & 1:
+                            in_seki |= flood(1 << i, own, g)
+                    grew = True
     territory = {}
     for P in (Color.BLACK, Color.WHITE):
         terr = 0

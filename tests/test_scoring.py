@@ -175,6 +175,36 @@ def test_unfilled_dame_put_both_groups_in_seki_under_art8(diagram, rules):
     assert score.seki == pos.black | pos.white
 
 
+# Black's lone D7 possesses the dame E7 (White's wall touches it too); it shares the eye C7 with
+# Black's big string, whose other eyes A7, A5, A3, A1 touch no dame.  Possessing dame belongs to the
+# group (S34; S26: the eye points of groups in seki are no territory; GNU Go's count of
+# seki_exotics/seki_score.sgf), so the big string is in seki too and none of its eyes count.
+SHARED_EYE = """
+    . x . x . o .
+    x x x o o o o
+    . x x o . o .
+    x x x o o o o
+    . x x o . o .
+    x x x o o o o
+    . x x o . o .
+"""
+
+
+@pytest.mark.parametrize("rules", [J1989, KOREAN], ids=["j1989", "korean"])
+def test_a_string_sharing_an_eye_with_a_seki_string_is_in_seki(diagram, rules):
+    pos = diagram(SHARED_EYE)
+    score = territory_score(pos, verdicts(pos), rules, komi=0)
+    assert score.territory == (0, 0)  # read per string, Black kept A7 A5 A3 A1 (B+4)
+    assert score.seki == pos.black | pos.white
+    assert score.result == "0"
+
+
+def test_a_shared_eye_does_not_matter_under_ajr(diagram):
+    pos = diagram(SHARED_EYE)
+    score = territory_score(pos, verdicts(pos), AJR, komi=0)
+    assert score.territory_points(B) == 5 and score.territory_points(W) == 7  # no dame rule: E7 is nobody's
+
+
 def test_verdicts_must_cover_the_position(diagram):
     pos = diagram(DAME_COLUMN)
     with pytest.raises(ValueError, match="no verdict for the stone"):
