@@ -90,7 +90,7 @@ _CHECK_TYPES: dict[str, type] = {
     "territory_white": int,
 }
 _DOC_KEYS = ("note", "precedent", "follows", "why", "known_failure", "axes")
-_TOP_KEYS = ("title", "description", "source", "reference", "verified", "fill", "tags", *PRESETS)
+_TOP_KEYS = ("title", "description", "source", "reference", "verified", "fill", "tags", "agreed", *PRESETS)
 
 
 class CaseError(AdjudicatorError):
@@ -136,6 +136,9 @@ class Case:
     tags: tuple[str, ...]
     size: int
     expected: Mapping[str, Expected]
+    #: Run with the players' marks of the record (TB/TW, as ``score --agreed``): the marks settle
+    #: assumed verdicts and never overrule a proof (:mod:`adjudicator.agreement`).
+    agreed: bool = False
 
 
 @dataclass(frozen=True)
@@ -213,6 +216,18 @@ def _string(path: Path, data: Mapping[str, Any], key: str, *, required: bool, lo
     return value
 
 
+def _vertices(path: Path, loc: str, value: list[Any], size: int) -> list[str]:
+    """``value``'s vertices, upper-cased; CaseError for one that is no string or no point of the board."""
+    for v in value:
+        if not isinstance(v, str):
+            raise _err(path, loc, f"expected vertices such as \"C3\", got {v!r}")
+        try:
+            point_from_vertex(v, size)
+        except AdjudicatorError:
+            raise _err(path, loc, f"{v!r} is not a vertex of the {size}x{size} board") from None
+    return [v.strip().upper() for v in value]
+
+
 def _expected(path: Path, preset: str, table: Any, size: int) -> Expected:
     if not isinstance(table, dict):
         raise _err(path, preset, "expected a table")
@@ -241,14 +256,7 @@ def _expected(path: Path, preset: str, table: Any, size: int) -> Expected:
         if key == "outcome" and value not in OUTCOMES:
             raise _err(path, loc, f"unknown outcome {value!r} (known: {', '.join(OUTCOMES)})")
         if key in _VERTEX_KEYS:
-            for v in value:
-                if not isinstance(v, str):
-                    raise _err(path, loc, f"expected vertices such as \"C3\", got {v!r}")
-                try:
-                    point_from_vertex(v, size)
-                except AdjudicatorError:
-                    raise _err(path, loc, f"{v!r} is not a vertex of the {size}x{size} board") from None
-            value = [v.strip().upper() for v in value]
+            value = _vertices(path, loc, value, size)
         checks[key] = value
     if not checks:
         raise _err(path, preset, "no expected value (give at least one of " + ", ".join(_CHECK_TYPES) + ")")
@@ -299,12 +307,16 @@ def load_case(toml_path: str | Path) -> Case:
     tags = data.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise _err(path, "tags", "expected a list of strings")
+    agreed = data.get("agreed", False)
+    if not isinstance(agreed, bool):
+        raise _err(path, "agreed", f"expected true or false, got {agreed!r}")
     expected = {p: _expected(path, p, data[p], size) for p in PRESETS if p in data}
     if not expected:
         raise _err(path, "", f"no preset table (give at least one of {', '.join(f'[{p}]' for p in PRESETS)})")
     return Case(
         name=path.stem, sgf=sgf, toml=path, title=title, description=description, sources=tuple(source),
         reference=reference, verified=verified, fill=fill, tags=tuple(tags), size=size, expected=expected,
+        agreed=agreed,
     )
 
 
@@ -401,7 +413,7 @@ def run_case(case: Case, preset: str, *, budget: Budget = CASES_BUDGET) -> CaseR
         nodes = case.expected[name].budget
         if nodes:
             budget = dataclasses.replace(budget, nodes=nodes, total_nodes=max(budget.position_nodes, 3 * nodes))
-        ruling = score_file(case.sgf, rules=rules, no_fill=case.fill == "none", budget=budget)
+        ruling = score_file(case.sgf, rules=rules, no_fill=case.fill == "none", budget=budget, agreed=case.agreed)
         d = ruling_to_dict(ruling)
     except Exception as e:  # an engine failure is a finding of the run, reported in one line
         run.error = " ".join(f"{type(e).__name__}: {e}".split())

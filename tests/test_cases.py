@@ -98,6 +98,37 @@ def test_loader_rejects_a_malformed_sidecar_with_a_clear_error(tmp_path, body, m
     assert str(path) in str(info.value) and message in str(info.value)
 
 
+def test_agreed_is_parsed_and_rejected_when_malformed(tmp_path):
+    assert load_case(_write(tmp_path, "m", _HEAD + 'agreed = true\n[ajr]\nresult = "0"\n')).agreed is True
+    assert load_case(_write(tmp_path, "n", _HEAD + '[ajr]\nresult = "0"\n')).agreed is False
+    path = _write(tmp_path, "s", _HEAD + 'agreed = "yes"\n[ajr]\nresult = "0"\n')
+    with pytest.raises(CaseError) as info:
+        load_case(path)
+    assert str(path) in str(info.value) and "[agreed] expected true or false" in str(info.value)
+
+
+def test_agreed_reaches_the_ruling_as_score_agreed(tmp_path, monkeypatch):
+    # The case runs score_file with agreed=True, the path of `score --agreed`; a record without
+    # marks is that path's AgreementError, reported as the run's error.
+    import adjudicator.cases as cases_module
+    seen = []
+    real = cases_module.score_file
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("agreed"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cases_module, "score_file", spy)
+    body = '[ajr]\nnot_alive = ["A5"]\nresult = "W+6.5"\n'
+    marked = "(;FF[4]SZ[5]AB[aa];B[];W[]TW[aa])"  # White marks the lone black stone dead
+    run = run_case(load_case(_write(tmp_path, "d", _HEAD + 'agreed = true\n' + body, marked)), "ajr")
+    assert run.state == "pass", run.diff()
+    run = run_case(load_case(_write(tmp_path, "e", _HEAD + 'agreed = true\n' + body)), "ajr")
+    assert run.state == "error" and "mark" in run.error
+    run_case(load_case(_write(tmp_path, "u", _HEAD + body)), "ajr")
+    assert seen == [True, True, False]
+
+
 def test_a_case_budget_is_used_for_that_preset_only(tmp_path):
     # Black's A2 and B1 of the temporary-seki bent four need about 38,000 positions each under
     # AJR; without the case's own budget they stay assumed and the run fails.
