@@ -876,7 +876,10 @@ def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules,
                 key = "owner-ko-priority" if v.color is favoured and id(v) not in paired else "attacker-ko-priority"
                 alt = _alternative(v, key)
                 return None if alt is None else alt[0]
-            margin = count(_with_status(verdicts, pick))
+            world = _with_status(verdicts, pick)
+            # Strings this priority saves (dead at the stop, alive here): their dame are filled first.
+            saved = sum(w.stones for w, v in zip(world, verdicts) if w.status == "alive" and v.status != "alive")
+            margin = filled_count(world, saved) if saved else count(world)
             alts.append(Alternative(f"{favoured.word.capitalize()} has more ko threats", format_margin(margin),
                                     margin))
         names = ", ".join(v.vertex for v in verdicts if _alternative(v, "owner-ko-priority") and id(v) not in paired)
