@@ -593,6 +593,22 @@ def adjudicate(
         reasons.append(Reason(
             f"Stones that stay on the board without territory (seki): the strings at {', '.join(seki_vertices)}.",
             article, seki_vertices))
+    if rules.seki is SekiRule.ART8_DAME and score.dame:
+        # Live strings in seki that touch no dame: in seki through a shared eye (Art. 8 read per group).
+        g = geometry(final.size)
+        near_dame = dilate(score.dame, g)
+        by_group = tuple(
+            vertex_from_point(chosen.after.point_of(stones)) for (stones, _, fate), v in zip(score.fates, verdicts)
+            if fate is Fate.SEKI and v.status == "alive" and not stones & near_dame
+        )
+        if by_group:
+            reasons.append(Reason(
+                f"In seki without a dame of {'their' if len(by_group) > 1 else 'its'} own: "
+                f"{'the strings at ' if len(by_group) > 1 else 'the string at '}{', '.join(by_group)} "
+                f"{'share' if len(by_group) > 1 else 'shares'} an eye with stones that touch a dame; possessing "
+                f"dame belongs to the group, so the whole group is in seki "
+                f"and none of its eye points count (S34; S26: the eye points of groups in seki).",
+                "J1989 Art. 8", by_group))
     reasons.append(Reason(_count_text(score), None))
     return Ruling(
         replay=replayed,

@@ -165,6 +165,29 @@ def test_an_effective_move_secured_by_resuming_is_not_both_lose():
     assert any("asking to resume" in r.text and "D9" in r.text for r in ruling.reasons)
 
 
+@pytest.mark.parametrize("rules", ["j1989", "korean"])
+def test_a_string_in_seki_through_a_shared_eye_is_named_with_the_reason(rules):
+    # cases/seki-stupid: Black's 13 stones F1 touch no dame, but share the eye A4 region with B1, which
+    # touches the dame C1: in seki by the group reading of Art. 8 (S34), and the ruling says why.
+    from pathlib import Path
+
+    from adjudicator.report import score_file
+
+    ruling = score_file(Path(__file__).parent.parent / "cases" / "seki-stupid.sgf", rules=rules)
+    lines = [r for r in ruling.reasons if r.text.startswith("In seki without a dame")]
+    assert len(lines) == 1 and lines[0].vertices == ("F1",)
+    assert "the string at F1 shares an eye" in lines[0].text
+
+
+def test_no_shared_eye_reason_under_ajr():
+    from pathlib import Path
+
+    from adjudicator.report import score_file
+
+    ruling = score_file(Path(__file__).parent.parent / "cases" / "seki-stupid.sgf", rules="ajr")
+    assert not any(r.text.startswith("In seki without a dame") for r in ruling.reasons)
+
+
 def test_korean_double_ko_seki_is_not_a_referee_question(diagram):
     # Each ko stone alone depends on ko priority, but in a double ko a capture in one ko is answered by a
     # capture in the other: more ko threats cannot win both (S10 #12), so there is nothing to decide.
