@@ -631,6 +631,28 @@ def adjudicate(
     )
 
 
+def _count_saved(position: Position, vs: Sequence[Verdict], saved: int, rules, komi: float) -> float:
+    """The margin of ``position`` counted with ``vs``, where the strings ``saved`` live although the
+    stop's analysis found them not alive: their dead neighbours are taken off as prisoners and the
+    dame are filled for these statuses first, as Art. 8 counts a filled position.
+
+    The stop's fill left the points next to the saved strings open because those strings were dead
+    there; once they live those points are ordinary dame (cases/semeai-first-mover: E9 and E8 after
+    Black's B8 and the capture of C9-C8), and left open they would put the saved strings, and under
+    the group reading of Art. 8 everything sharing an eye with them, in seki.
+    """
+    g = geometry(position.size)
+    near = dilate(saved, g)
+    gone = [v for v in vs if v.status != "alive" and v.stones & near and not v.stones & saved]
+    taken = {c: sum(v.stones.bit_count() for v in gone if v.color is c) for c in (Color.BLACK, Color.WHITE)}
+    off = sum(v.stones for v in gone)
+    pos = replace(position, black=position.black & ~off, white=position.white & ~off, ko_bit=0, ko_color=None,
+                  prisoners=(position.prisoners[0] + taken[Color.WHITE], position.prisoners[1] + taken[Color.BLACK]))
+    rest = [v for v in vs if not v.stones & off]
+    fill = propose_fill(pos, rest, every_dame=rules.dame_filling is DameFilling.REQUIRED)
+    after = fill.after if fill.moves else pos
+    return territory_score(after, carry_verdicts(rest, after), rules, komi=komi).margin
+
 def _flipped_counts(position: Position, verdicts: Sequence[Verdict], rules, komi: float) -> dict[int, float]:
     """For each assumed verdict: the margin of the count with its status reversed (see :attr:`Ruling.flipped`).
 
@@ -865,23 +887,7 @@ def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules,
         return territory_score(position, vs, rules, komi=komi).margin
 
     def filled_count(vs, saved):
-        # The count with the strings ``saved`` alive, after their dead neighbours are taken off and
-        # the dame are filled (Art. 8 counts a filled position).  The stop's fill left the points
-        # next to the saved strings open because those strings were dead there; once they live those
-        # points are ordinary dame (semeai-first-mover: E9 and E8 after Black's B8 and the capture
-        # of C9-C8), and left open they would put the saved strings, and under the group reading of
-        # Art. 8 everything sharing an eye with them, in seki.
-        g = geometry(position.size)
-        near = dilate(saved, g)
-        gone = [v for v in vs if v.status != "alive" and v.stones & near and not v.stones & saved]
-        taken = {c: sum(v.stones.bit_count() for v in gone if v.color is c) for c in (Color.BLACK, Color.WHITE)}
-        off = sum(v.stones for v in gone)
-        pos = replace(position, black=position.black & ~off, white=position.white & ~off, ko_bit=0, ko_color=None,
-                      prisoners=(position.prisoners[0] + taken[Color.WHITE], position.prisoners[1] + taken[Color.BLACK]))
-        rest = [v for v in vs if not v.stones & off]
-        fill = propose_fill(pos, rest, every_dame=rules.dame_filling is DameFilling.REQUIRED)
-        after = fill.after if fill.moves else pos
-        return territory_score(after, carry_verdicts(rest, after), rules, komi=komi).margin
+        return _count_saved(position, vs, saved, rules, komi)
 
     # Korean: statuses that depend on ko threats (verdicts with ko-priority alternatives).
     if any(_alternative(v, "owner-ko-priority") for v in verdicts):
