@@ -958,19 +958,35 @@ def test_history_refinements_do_not_change_verdicts(phase, monkeypatch):
     if phase is not None:
         monkeypatch.setattr(search_module, "_PHASE_NODES", phase)
     original = search_module._Searcher._lookup
+    original_store = search_module._Searcher._store
+    stored = {}  # id of an entry -> (entry, the relevant pairs by `cap` alone when it was stored)
     refined = [0, 0]
+
+    def storing(self, key, p, o, value, cap, *args):
+        original_store(self, key, p, o, value, cap, *args)
+        for e in self.tt.get(key, ()):
+            if id(e) not in stored:
+                stored[id(e)] = (e, self._relevant(p, o, cap))
+
+    def monotone(p_wins, then, now, nn):
+        # the rule without sieves: missing pairs made by the winner, new ones by the loser
+        made_by_p = lambda pair: bool(pair[1] & ~pair[0] & ((1 << nn) - 1))  # noqa: E731
+        return all(made_by_p(pair) == p_wins for pair in then - now) and all(
+            made_by_p(pair) != p_wins for pair in now - then)
 
     def counting(self, key, p, o, depth):
         e = original(self, key, p, o, depth)
-        if e is not None and e.value != search_module._UNKNOWN:
-            now = self._history(p, o, e.cap, e.arrs)
-            if now != e.hrel:
-                refined[1] += 1  # reused by monotonicity only
-            elif now != self._relevant(p, o, e.cap):
-                refined[0] += 1  # the sieve dropped a pair that `cap` kept
+        if e is not None and e.value != search_module._UNKNOWN and id(e) in stored:
+            then, now = stored[id(e)][1], self._relevant(p, o, e.cap)
+            if then != now:
+                if monotone(e.value == search_module._WIN, then, now, self.nn):
+                    refined[1] += 1  # reused by monotonicity (item 7)
+                else:
+                    refined[0] += 1  # only the proof's sieve (item 6) allows it
         return e
 
     monkeypatch.setattr(search_module._Searcher, "_lookup", counting)
+    monkeypatch.setattr(search_module._Searcher, "_store", storing)
     original_cut = search_module._Searcher._p_cutoff
     cuts = [0]
 

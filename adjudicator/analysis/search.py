@@ -46,8 +46,8 @@ ataris, ataris, points near S with many empty neighbours, passes last), a
 one-move look-ahead for P's immediate formation, and a transposition table
 whose soundness under fixed ko is argued in :class:`_Searcher` (entries
 carry the part of the line's history their proof can depend on, narrowed by
-a sieve of the proof's own positions, and a win is reused under a history
-that binds the loser more and the winner less: items 6 and 7 there).  At O's nodes
+a sieve of the proof's own positions and plays, and a win is reused under a
+history that binds the loser more and the winner less: items 6 and 7 there).  At O's nodes
 (with the table on) every legal play is generated first: a play after which P
 has no room for two eyes, or whose position the table already knows as lost
 for P under the current history (an *enhanced transposition cut-off*), ends
@@ -322,6 +322,11 @@ def _sieve_bit(arrangement: int) -> int:
     return 1 << ((((hash(arrangement) & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15) >> 40) & _SIEVE_MASK)
 
 
+def _play_bit(before: int, after: int) -> int:
+    """The bit of a play (its fixed-ko pair) in a proof's sieve (item 6 of _Searcher)."""
+    return _sieve_bit(hash((before, after)))
+
+
 def _join(a: int | None, b: int | None) -> int | None:
     """The sieve of a proof made of two parts (None: unknown, a part is unproven)."""
     if a is None or b is None:
@@ -332,14 +337,16 @@ def _join(a: int | None, b: int | None) -> int | None:
 class _Entry:
     """One transposition-table entry; see :class:`_Searcher` for the fields' meaning."""
 
-    __slots__ = ("value", "cap", "hrel", "depth", "best", "effort", "arrs")
+    __slots__ = ("value", "cap", "hrel", "safe", "depth", "best", "effort", "arrs")
 
     def __init__(
-        self, value: int, cap: int, hrel: frozenset, depth: int, best: int, effort: int, arrs: int | None
+        self, value: int, cap: int, hrel: frozenset, safe: frozenset, depth: int, best: int, effort: int,
+        arrs: int | None,
     ) -> None:
         self.value = value
         self.cap = cap
         self.hrel = hrel
+        self.safe = safe
         self.depth = depth
         self.best = best
         self.effort = effort
@@ -407,35 +414,58 @@ class _Searcher:
     Two refinements of 4., both exact (``tests/test_search.py`` checks them
     against the search without the table on random ko-rich positions):
 
-    6. *The proof's arrangements* (``arrs``).  By 1. and 2. only pairs whose
-       before-arrangement is the arrangement of an *inner* node of the proof
-       (one whose moves the proof relies on: every node but the terminal
-       tests) can matter.  Each result carries a *sieve* of those
-       arrangements: a one-hash Bloom filter of ``2**_SIEVE_BITS`` bits, the
-       node's own bit (:func:`_sieve_bit`) or-ed with the sieves of the
-       children its proof uses (a table hit's stored sieve, 0 for a terminal
-       test, None for unknown).  A pair whose before-arrangement's bit is not
-       in the sieve is the before of no inner node, so it is not relevant
-       either; ``hrel`` keeps only the pairs that pass both tests (3. and the
-       sieve), which still contain every pair that can prohibit a play of the
-       proof.  Comparing two histories on a superset of the pairs that matter
-       (equal, or in the relation of 7.) compares them on the pairs that
-       matter, so 4. holds; a collision in the sieve only keeps a pair that
-       did not need keeping.  Nesting (5.) holds because a proof's sieve
-       contains the sieves of the proofs it uses.  This matters in ko fights:
-       there ``cap`` covers the whole fight, and with 3. alone almost every
-       earlier position of the line stayed relevant.
-    7. *Monotone reuse* (:meth:`_weaker`).  A pair made by a play of P (the
-       after-arrangement has a P stone the before-arrangement lacks) can only
-       prohibit P's plays, one made by O only O's.  A proof that P wins
-       stays a proof under a history that prohibits fewer of P's plays and
-       more of O's: the plays of P it makes stay legal, and O's legal plays
-       are a subset of those it refutes.  So an entry "P wins" is reused when
-       the relevant pairs of the stored history missing now are all P plays
-       and the relevant pairs present now but not stored are all O plays;
-       an entry "O wins" the other way round.  (Nested proofs: the inner
-       entries of a proof that P wins are entries that P wins, whose relevant
-       pairs are among the outer ones, so the relation holds for them too.)
+    6. *The proof's sieve* (``arrs``).  Each result carries a one-hash Bloom
+       filter of ``2**_SIEVE_BITS`` bits of the arrangements of the proof's
+       loser's nodes (:func:`_sieve_bit`) and of the winner's plays the
+       proof makes (:func:`_play_bit` of their pairs; the two share the bits,
+       so a collision may also be between the two kinds).  A loser's node or-s its
+       own arrangement's bit with the sieves of all its children, a winner's
+       node its chosen play's bit (none for a pass) with that child's sieve;
+       a table hit gives its stored sieve, a terminal test 0, an unknown
+       child None (a proven entry's None would count as a full sieve).  An
+       entry stores ``hrel``: the relevant pairs (3.) of the history that the
+       loser made and whose before-arrangement's bit is in the sieve, and
+       ``safe``: the relevant pairs that the winner made and whose play bit
+       is in the sieve.  It is reused under history H' if every pair of
+       ``hrel`` is in H' and every relevant pair of H' that the winner made
+       and whose play bit is in the sieve is in ``safe``.
+       Proof, with H the history at the store, of (a) and (b) of 7. (where
+       *winner*, *loser* and their nodes are defined): (a) a loser play from
+       the arrangement x of a loser's node, prohibited by a pair of H, is
+       prohibited by a pair that the loser made, whose before is x (its bit
+       is in the sieve) and which is relevant (x is an arrangement of
+       the proof, 3.): a pair of ``hrel``, so in H'.  (b) A pair of H' equal
+       to a winner's play (x, y) of the proof was made by the winner, is
+       relevant and has its play bit in the sieve, so the check puts it in
+       ``safe``, a pair of H; but the play is legal under H, so there is no
+       such pair.  Pairs pushed below the node on a path are the proof's
+       own, the same under H and H' (4.).  A collision in the sieve only
+       puts a pair into ``hrel`` that did not need to be there, or one more
+       pair of H' under the check (``safe`` needs no sieve at all: no pair
+       of H is a winner's play of the proof; the sieve only keeps it small).
+       Nesting (5.): a table hit's proof, expanded, is part of the proof, and
+       its sieve is part of the proof's sieve, so the argument covers its
+       nodes too.  This matters in ko fights: there ``cap`` covers the whole
+       fight, so with 3. alone almost every earlier position of the line
+       stays relevant.  The rule before this one kept a single sieve of
+       every inner node's arrangement: a pair of H' new since the store and
+       made by the winner spoilt the entry if it left any node of the proof
+       (now only if it is one of the winner's plays there), and one made by
+       the loser and missing now if it left any node (now only a loser's
+       node); the proof of ``cases/four-ko-gnugo`` (White's B5, 64 entries
+       per key) took 22,380 positions with it, 16,772 with this one.
+    7. *Monotone reuse*.  A pair made by a play of P (the after-arrangement
+       has a P stone the before-arrangement lacks) can only prohibit P's
+       plays, one made by O only O's.  Call the side that wins in a proof
+       the *winner*, the other the *loser*; the proof has *loser's nodes*
+       (the loser to move: every legal move refuted) and *winner's nodes*
+       (one move chosen).  By 1. and 2. a proof under history H is a proof
+       under H' if (a) at each loser's node every loser play that a pair of
+       H prohibits is prohibited by H' too (the loser has no play the proof
+       did not refute) and (b) at each winner's node no pair of H' prohibits
+       the chosen play (a pass is always legal).  More prohibited loser plays
+       and fewer prohibited winner plays are both fine.  6. checks (a) and
+       (b) on the pairs that can matter.
     """
 
     def __init__(
@@ -499,8 +529,9 @@ class _Searcher:
 
     # -- transposition table ---------------------------------------------------
 
-    def _relevant(self, p: int, o: int, cap: int) -> frozenset:
-        """History pairs whose before-arrangement holds every stone of (p, o) not in ``cap``.
+    def _relevant_items(self, p: int, o: int, cap: int) -> list[tuple]:
+        """The path's items (see :meth:`_push`) whose before-arrangement holds every stone of
+        (p, o) not in ``cap``.
 
         ``self.by_count`` lists the path's before-arrangements sorted by their
         number of stones, so only those with at least as many stones as the
@@ -509,51 +540,59 @@ class _Searcher:
         kp, ko_ = p & ~cap, o & ~cap
         index = self.by_count
         first = bisect_left(index, ((kp | ko_).bit_count(),))
-        if first == len(index):
-            return _EMPTY
-        return frozenset(pair for _, _, bp, bo, pair in index[first:] if kp & ~bp == 0 and ko_ & ~bo == 0)
+        return [item for item in index[first:] if kp & ~item[2] == 0 and ko_ & ~item[3] == 0]
 
-    def _history(self, p: int, o: int, cap: int, arrs: int | None) -> frozenset:
-        """The history pairs that can prohibit a play of a proof: :meth:`_relevant` with its
-        ``cap``, less those whose before-arrangement is not in the sieve ``arrs`` (if known)."""
-        if arrs == 0:
-            return _EMPTY
-        rel = self._relevant(p, o, cap)
-        if arrs is None or not rel:
-            return rel
-        return frozenset(pair for pair in rel if _sieve_bit(pair[0]) & arrs)
+    def _relevant(self, p: int, o: int, cap: int) -> frozenset:
+        """History pairs whose before-arrangement holds every stone of (p, o) not in ``cap``."""
+        return frozenset(item[4] for item in self._relevant_items(p, o, cap))
+
+    def _history(self, p: int, o: int, value: int, cap: int, arrs: int | None) -> tuple[frozenset, frozenset]:
+        """``(hrel, safe)`` of a proof of ``value`` under the current history (item 6 of the
+        class docstring).  ``hrel``: the pairs it relies on being there, those of
+        :meth:`_relevant` with its ``cap`` that the proof's loser made and whose
+        before-arrangement's bit is in the sieve ``arrs``; all relevant pairs if the value is
+        unknown.  ``safe``: the relevant pairs the winner made whose play bit is in the sieve
+        (none of them is a play of the proof, which is legal under this history, so they may
+        stay).  An unknown sieve (None) counts as full."""
+        if value == _UNKNOWN:
+            return self._relevant(p, o, cap), _EMPTY
+        if not arrs and arrs is not None:
+            return _EMPTY, _EMPTY
+        if arrs is None:
+            arrs = -1
+        p_loses = value == _LOSS
+        hrel = []
+        safe = []
+        for item in self._relevant_items(p, o, cap):
+            if item[7] == p_loses:
+                if item[5] & arrs:
+                    hrel.append(item[4])
+            elif item[6] & arrs:
+                safe.append(item[4])
+        return (frozenset(hrel) if hrel else _EMPTY), (frozenset(safe) if safe else _EMPTY)
 
     def _lookup(self, key: tuple, p: int, o: int, depth: int) -> _Entry | None:
+        """A valid entry for the node under the current history (item 6), or None."""
+        pairs = self.pairs
+        scanned: dict[int, list[tuple]] = {}
         for e in self.tt.get(key, ()):
             if e.value == _UNKNOWN:
                 if e.depth >= depth and self._relevant(p, o, e.cap) == e.hrel:
                     return e
                 continue
-            rel = self._history(p, o, e.cap, e.arrs)
-            if rel == e.hrel or self._weaker(e.value, e.hrel, rel):
-                return e
+            if not e.hrel <= pairs:
+                continue  # a pair that kept a play of the loser out is gone
+            arrs = -1 if e.arrs is None else e.arrs
+            if arrs:
+                items = scanned.get(e.cap)
+                if items is None:
+                    items = scanned[e.cap] = self._relevant_items(p, o, e.cap)
+                p_wins = e.value == _WIN
+                safe = e.safe
+                if any(item[7] == p_wins and item[6] & arrs and item[4] not in safe for item in items):
+                    continue  # a pair may prohibit a play of the winner's
+            return e
         return None
-
-    def _weaker(self, value: int, stored: frozenset, now: frozenset) -> bool:
-        """True if the relevant pairs ``now`` bind the proof's loser at least and its winner at most as ``stored``.
-
-        A pair made by P's play can only prohibit P's plays, one made by O's
-        only O's.  A proof that P wins holds under a history that prohibits
-        no P play the proof makes (each P play of ``stored``'s history that
-        the history ``now`` lacks is fine, each new one is not) and every O
-        play ``stored`` prohibited (so no O play is left unrefuted): pairs only
-        in ``stored`` must be P plays, pairs only in ``now`` O plays.  The
-        other way round for a proof that O wins.
-        """
-        mask = (1 << self.nn) - 1
-        p_wins = value == _WIN
-        for before, after in stored - now:
-            if bool(after & ~before & mask) != p_wins:
-                return False
-        for before, after in now - stored:
-            if bool(after & ~before & mask) == p_wins:
-                return False
-        return True
 
     def _store(
         self, key: tuple, p: int, o: int, value: int, cap: int, depth: int, best: int, effort: int,
@@ -565,8 +604,8 @@ class _Searcher:
             return
         if value == _UNKNOWN:
             arrs = None
-        hrel = self._history(p, o, cap, arrs)
-        entry = _Entry(value, cap, hrel, depth, best, effort, arrs)
+        hrel, safe = self._history(p, o, value, cap, arrs)
+        entry = _Entry(value, cap, hrel, safe, depth, best, effort, arrs)
         bucket = self.tt.setdefault(key, [])
         for i, e in enumerate(bucket):
             if e.hrel == hrel and e.cap == cap and e.arrs == arrs or e.value == _UNKNOWN:
@@ -577,10 +616,16 @@ class _Searcher:
         bucket.append(entry)
 
     def _push(self, p: int, o: int, pair: tuple[int, int]) -> tuple:
-        """Record a play from (p, o) on the path (fixed ko and relevance index)."""
+        """Record a play from (p, o) on the path (fixed ko and relevance index).
+
+        The item: (stones before, sequence number, p before, o before, pair,
+        the before-arrangement's sieve bit, the play's sieve bit, made by P).
+        """
         self.pairs.add(pair)
         self.seq += 1
-        item = ((p | o).bit_count(), self.seq, p, o, pair)
+        before, after = pair
+        item = ((p | o).bit_count(), self.seq, p, o, pair, _sieve_bit(before), _play_bit(before, after),
+                bool(after & ~before & ((1 << self.nn) - 1)))
         insort(self.by_count, item)
         return item
 
@@ -827,8 +872,9 @@ class _Searcher:
                     continue  # fixed ko
                 self._count()
                 if self._won(np_, no_):
-                    self._store(key, p, o, _WIN, captured, depth, flat, self.nodes - start_nodes, here)
-                    return _WIN, captured, here
+                    arrs = _play_bit(before, np_ | no_ << nn)
+                    self._store(key, p, o, _WIN, captured, depth, flat, self.nodes - start_nodes, arrs)
+                    return _WIN, captured, arrs
                 moves.append((flat, np_, no_, captured, ko2))
             if passes < self.end_passes - 1:  # a pass that ends the sequence loses
                 moves.append((_PASS, p, o, 0, 0))
@@ -836,7 +882,6 @@ class _Searcher:
                 cut = self._p_cutoff(moves, p, o, before, passes, depth)
                 if cut is not None:
                     flat, c, arrs = cut
-                    arrs = _join(here, arrs)
                     self._store(key, p, o, _WIN, c, depth, flat, self.nodes - start_nodes, arrs)
                     return _WIN, c, arrs
             mover_wins = _WIN
@@ -845,7 +890,6 @@ class _Searcher:
                 cut = self._o_cutoff(order, p, o, ko, before, depth, self.hint.get(key))
                 if cut is not None:
                     flat, c, arrs = cut
-                    arrs = _join(here, arrs)
                     self._store(key, p, o, _LOSS, c, depth, flat, self.nodes - start_nodes, arrs)
                     return _LOSS, c, arrs
             moves = self._lazy_o_moves(order, p, o, ko, before, self.use_tt and passes > 0)
@@ -859,15 +903,18 @@ class _Searcher:
             child_nodes = self.nodes
             if flat == _PASS:
                 v, c, a = self.solve(p, o, not p_to_move, 0, passes + 1, depth - 1)
+                bit = 0
             else:
-                item = self._push(p, o, (before, np_ | no_ << nn))
+                after = np_ | no_ << nn
+                item = self._push(p, o, (before, after))
                 try:
                     v, c, a = self.solve(np_, no_, not p_to_move, ko2, 0, depth - 1)
                 finally:
                     self._pop(item)
+                bit = item[6]
             effort = self.nodes - child_nodes
             if v == mover_wins:
-                a = _join(here, a)
+                a = _join(bit, a)
                 self._store(key, p, o, v, captured | c, depth, flat, self.nodes - start_nodes, a)
                 return v, captured | c, a
             if v == _UNKNOWN:
@@ -916,7 +963,7 @@ class _Searcher:
             finally:
                 self._pop(item)
             if e is not None and e.value == _WIN:
-                return flat, captured | e.cap, e.arrs
+                return flat, captured | e.cap, _join(item[6], e.arrs)
         return None
 
     def _o_cutoff(
@@ -958,7 +1005,7 @@ class _Searcher:
             self._count()
             room = self._eye_room(np_, no_)
             if not room and not self._won(np_, no_):  # solve() tests _won first: keep its order
-                return flat, captured, 0
+                return flat, captured, _play_bit(before, after)
             # a self-atari of a chain of two stones or more
             late = False
             if flat != hint and g.neighbours[flat] & no_:
@@ -977,7 +1024,7 @@ class _Searcher:
             finally:
                 self._pop(item)
             if e is not None and e.value == _LOSS:
-                return flat, captured | e.cap, e.arrs
+                return flat, captured | e.cap, _join(item[6], e.arrs)
         ranked.sort()
         late = [flat for *_, flat, _, bad in ranked if bad]
         if not self.pass_early:
