@@ -500,6 +500,7 @@ class _Searcher:
         self.room_cache: dict[tuple[int, int], int] = {}
         self.tt: dict[tuple, list[_Entry]] = {}
         self.hint: dict[tuple, int] = {}
+        self.killer: dict[int, int] = {}  # per depth, O's last play that left P no room
         self.pairs: set[tuple[int, int]] = set()
         # the path's plays as (stones before, sequence number, p before, o before, pair), sorted
         self.by_count: list[tuple] = []
@@ -986,13 +987,36 @@ class _Searcher:
         has taken O's big string, hundreds of thousands of positions, while
         O's pass refutes at once); with ``pass_early`` (see :meth:`run`) the
         pass comes earlier, after the captures and the plays that shrink the
-        room, before the other (quiet) plays.  Ordering only: the value is the
-        same whatever the order.
+        room, before the other (quiet) plays.  Before the plays are generated
+        in ``order``, the last play found here to leave P no room at the same
+        depth (a *killer*, kept in ``self.killer``) is tried alone: if it
+        leaves P no room it ends the node at once, else it is not counted
+        again and everything goes on as without it.  After P's plays in an
+        area O has emptied by a capture, the same O play usually ends the
+        line, and finding it first saves generating the others
+        (``cases/four-ko-gnugo``, White's B5: 4,969 of these positions
+        before, 1,200 with it; the proof 16,772 and 12,884).  Moving the
+        killer to the front of ``order`` instead also changed the order of
+        the plays searched after a miss, and ``cases/three-ko-gnugo-1``'s C3
+        took 44,406 positions instead of 15,370 (14,306 with the probe).
+        Ordering only: the value is the same whatever the order.
         """
         g = self.g
         nn = self.nn
         pairs = self.pairs
         tt = self.tt
+        killer = self.killer.get(depth)
+        probed = None  # the killer, if tried and counted already
+        if killer is not None and killer != hint and killer in order:
+            res = _play(o, p, killer, ko, g)
+            if res is not None:
+                no_, np_, captured, ko2 = res
+                after = np_ | no_ << nn
+                if (before, after) not in pairs:
+                    self._count()
+                    if not self._eye_room(np_, no_) and not self._won(np_, no_):
+                        return killer, captured, _play_bit(before, after)
+                    probed = killer
         ranked = []
         for flat in order:
             res = _play(o, p, flat, ko, g)
@@ -1002,9 +1026,11 @@ class _Searcher:
             after = np_ | no_ << nn
             if (before, after) in pairs:
                 continue  # fixed ko
-            self._count()
+            if flat != probed:
+                self._count()
             room = self._eye_room(np_, no_)
             if not room and not self._won(np_, no_):  # solve() tests _won first: keep its order
+                self.killer[depth] = flat
                 return flat, captured, _play_bit(before, after)
             # a self-atari of a chain of two stones or more
             late = False
