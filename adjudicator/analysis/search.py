@@ -74,7 +74,12 @@ pass-alive as permanent, and O's self-ataris come after its pass, they take
 555 to 7,805 (and A2, B1 above 268,659 and 245,566); the eyeless double-ko
 seki of ``cases/double-ko-seki`` (the threat source of
 ``cases/moonshine-life``), whose White strings had no proof within 300,000
-nodes, takes 189 (E9) and 205 (C9).
+nodes, takes 189 (E9) and 205 (C9).  With 64 table entries per key (4
+before), the history rule of item 6 that counts only the loser's nodes and
+the winner's plays, and the killer probe of :meth:`_Searcher._o_cutoff`,
+the quadruple-ko seki of ``cases/four-ko-gnugo`` takes 12,884 positions
+(White's B5; 1,007,112 before) and 4,834 (Black's C4; 9,052), the
+benchmark's strings 95 to 4,830 (A2, B1: 267,174 and 229,488).
 
 Iterative deepening on the number of moves is available but off by default:
 on the benchmark (``benchmarks/search_small.py``) it searched more nodes than
