@@ -672,6 +672,24 @@ def test_table_entries_are_reused_only_under_the_same_relevant_history():
     if not _sieve_bit(pack(bit(0, 0), o0)) & _sieve_bit(pack(p0, o0)):  # no collision
         assert s2._lookup(key, p0, o0, 10) is not None
 
+    # The winner's plays in the sieve (item 6): a proof that P wins by playing (1, 1) from
+    # the node is not reused once the history holds that play's pair (now prohibited), but
+    # is under a history holding another P play from the same arrangement.
+    from adjudicator.analysis.search import _play_bit
+
+    chosen = (pack(p0, o0), pack(p0 | bit(1, 1), o0))
+    other = (pack(p0, o0), pack(p0 | bit(1, 0), o0))
+    s3 = _Searcher(p0, o0, bit(0, 0), g.full, g, 3, 10_000, float("inf"), True)
+    s3._store(key, p0, o0, _WIN, 0, 10, None, 1, _play_bit(*chosen))
+    assert s3._lookup(key, p0, o0, 10) is not None
+    item = s3._push(p0, o0, chosen)
+    assert s3._lookup(key, p0, o0, 10) is None
+    s3._pop(item)
+    item = s3._push(p0, o0, other)
+    if not _play_bit(*other) & _play_bit(*chosen):  # no collision
+        assert s3._lookup(key, p0, o0, 10) is not None
+    s3._pop(item)
+
 
 # -- the room test and the ordering of O's moves --------------------------------------
 
