@@ -1068,6 +1068,49 @@ def race_threats(fill: Fill) -> list[tuple[Refusal, int]]:
     return out
 
 
+def lost_race(fill: Fill, refusal: Refusal, threatened: int) -> Point | None:
+    """Where X takes the ``threatened`` strings after filling ``refusal``'s dame whatever P does, or None.
+
+    ``refusal`` and ``threatened`` come from :func:`race_threats`: X's fill at the dame ``d``
+    puts the strings of P ``threatened`` in atari.  The race is *lost for P at once* when, after
+    X fills ``d``, X's string there has two liberties or more (P cannot take it back), the
+    threatened strings share their one last liberty ``l``, and no reply of P gives any of them a
+    second liberty: P's play at ``l`` and P's capture of each X string next to them that is in
+    atari are tried on the board (illegal plays included, as no rescue).  A P play anywhere else
+    changes neither the threatened strings' liberties nor the legality of X's play at ``l``,
+    which then takes them.  So the answer, ``l``, is a three-move reading that is exact on the
+    board.  What it does not read is what follows the capture (a new shape on the emptied
+    points), so it shows that a guess of life is doubtful, not that the strings are dead.
+    """
+    pos = fill.after
+    g = geometry(pos.size)
+    facts, after = pos.try_play(refusal.point, refusal.color)
+    if after is None or facts.captured or after.liberties(after.chain(refusal.point)).bit_count() < 2:
+        return None
+    libs = after.liberties(threatened)
+    if libs.bit_count() != 1:
+        return None
+    p = refusal.color.opponent
+    answers = [libs]
+    theirs = after.stones(refusal.color)
+    seen = 0
+    for i in iter_bits(dilate(threatened, g) & theirs):
+        if not seen >> i & 1:
+            other = flood(1 << i, theirs, g)
+            seen |= other
+            if after.liberties(other).bit_count() == 1:
+                answers.append(after.liberties(other))
+    for bit in answers:
+        _, reply = after.try_play(after.point_of(bit), p)
+        if reply is None:
+            continue
+        mine = reply.stones(p)
+        for j in iter_bits(mine & threatened):
+            if reply.liberties(flood(1 << j, mine, g)).bit_count() >= 2:
+                return None
+    return after.point_of(libs)
+
+
 def _fillable(st: _State, color: Color, i: int) -> bool:
     """Whether ``color`` may fill the dame at flat index ``i`` in ``st`` (with its teire, if any,
     and without losing a static proof)."""

@@ -20,7 +20,7 @@ from typing import Any
 from .agreement import AgreementError, agreement_from_marks, referee_decisions
 from .board import Color
 from .errors import AdjudicatorError
-from .filling import FillError, format_fill, parse_fill, race_threats
+from .filling import FillError, format_fill, lost_race, parse_fill, race_threats
 from .history import Phase, Replay, replay
 from .ruling import Ruling, adjudicate, open_area_words
 from .scoring import format_margin
@@ -542,8 +542,15 @@ def doubts(ruling: Ruling) -> dict[int, str]:
     """Assumed ``alive`` verdicts that the fill contradicts, by the string's stones: a dame the
     fill left open because filling it would put the string in an atari it cannot escape
     (:func:`adjudicator.filling.race_threats`).  The guess may still be right (the owner may win
-    the race by a capture the fill does not read), but a referee should read that dame first."""
-    out: dict[int, str] = {}
+    the race by a capture the fill does not read), but a referee should read that dame first.
+    Where the capture is forced (:func:`adjudicator.filling.lost_race`: after the fill no reply
+    gives the strings a second liberty), the text says so and names the capturing play."""
+    return {stones: text for stones, (text, _) in _doubts(ruling).items()}
+
+
+def _doubts(ruling: Ruling) -> dict[int, tuple[str, bool]]:
+    """:func:`doubts` with, per string, whether the race is lost at once (:func:`adjudicator.filling.lost_race`)."""
+    out: dict[int, tuple[str, bool]] = {}
     threats = race_threats(ruling.fill)
     if not threats:
         return out
@@ -551,11 +558,19 @@ def doubts(ruling: Ruling) -> dict[int, str]:
         if v.status != "alive" or v.provenance != "assumed" or v.stones in out:
             continue
         for refusal, stones in threats:
-            if v.stones & stones:
+            if not v.stones & stones:
+                continue
+            last = lost_race(ruling.fill, refusal, stones)
+            if last is None:
                 out[v.stones] = (f"{refusal.color.word} filling the dame at {refusal.vertex} would put it in "
                                  "atari with no one-move rescue (the fill left that dame open as a capturing race "
-                                 "it does not read)")
-                break
+                                 "it does not read)", False)
+            else:
+                out[v.stones] = (f"{refusal.color.word} can fill the dame at {refusal.vertex} and then capture it "
+                                 f"at {vertex_from_point(last)}: after that fill no {v.color.word} play gives it a "
+                                 f"second liberty, so the race is lost (read three moves ahead; the fill leaves "
+                                 f"{refusal.vertex} open because filling it would decide the race)", True)
+            break
     return out
 
 
@@ -564,22 +579,25 @@ def _share_words(v: Verdict) -> str:
     return "" if v.share is None else f" {v.share:.0%} of playouts"
 
 
-def _closest_calls_first(verdicts: list[Verdict]) -> list[Verdict]:
-    """Assumed verdicts, the closest calls of the heuristic first (``Verdict.doubt``), else in the given order."""
-    return sorted(verdicts, key=lambda v: -v.doubt)
+def _closest_calls_first(verdicts: list[Verdict], lost: frozenset[int] = frozenset()) -> list[Verdict]:
+    """Assumed verdicts: guesses of life that a lost race contradicts (``lost``, by stones) first, then
+    the closest calls of the heuristic (``Verdict.doubt``), else in the given order."""
+    return sorted(verdicts, key=lambda v: (v.stones not in lost, -v.doubt))
 
 
 def check_first(ruling: Ruling) -> tuple[list[Verdict], list[Verdict]]:
     """The "Check first" list of ``score``: (decisive, the other unsettled verdicts), closest calls first.
 
-    When the count does not decide the game, nothing is decisive and every unsettled verdict is
-    in the second list.
+    Within each list, guesses of life that a race read three moves ahead contradicts come first
+    (:func:`doubts`), then the closest calls.  When the count does not decide the game, nothing
+    is decisive and every unsettled verdict is in the second list.
     """
     assumed = ruling.unsettled
+    lost = frozenset(stones for stones, (_, forced) in _doubts(ruling).items() if forced)
     if not ruling.decided_by_count:
-        return [], _closest_calls_first(list(assumed))
-    return (_closest_calls_first([v for v in assumed if ruling.decisive(v)]),
-            _closest_calls_first([v for v in assumed if not ruling.decisive(v)]))
+        return [], _closest_calls_first(list(assumed), lost)
+    return (_closest_calls_first([v for v in assumed if ruling.decisive(v)], lost),
+            _closest_calls_first([v for v in assumed if not ruling.decisive(v)], lost))
 
 
 def render_ruling(ruling: Ruling) -> str:
@@ -609,8 +627,11 @@ def render_ruling(ruling: Ruling) -> str:
         lines.append(f"Check first: {len(assumed)} of {len(ruling.verdicts)} strings are assumed "
                      "(heuristic guesses, not proofs; a referee must confirm them).")
         if decisive:
+            order = ("guesses of life contradicted by a race read as lost first, then the closest calls of the "
+                     "playouts" if any("race is lost" in doubted.get(v.stones, "") for v in decisive)
+                     else "closest calls of the playouts first")
             lines.append(f"Decisive ({len(decisive)}): the other verdict for any one of these alone changes "
-                         "the winner (closest calls of the playouts first):")
+                         f"the winner ({order}):")
             lines.extend(_verdict_line(ruling, v, doubted) for v in decisive)
         else:
             lines.append("None is decisive: no single one of them reversed changes the winner "

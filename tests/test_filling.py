@@ -674,3 +674,43 @@ def test_a_dame_refused_before_a_closing_fill_is_tried_again_after_it():
     assert moves[k + 1:] == ["w:F19:teire", "b:A19:dame", "w:C19:teire"], moves
     assert "A19" not in {r.vertex for r in ruling.fill.refused}
     assert ruling.result == "W+10.5"  # = RE
+
+
+
+def _race(diagram: str, dame: str, threatened: str):
+    from adjudicator.diagrams import parse_diagram
+    from adjudicator.filling import Refusal, lost_race
+
+    pos = parse_diagram(diagram)
+    point = point_from_vertex(dame, pos.size)
+    stones = pos.chain(point_from_vertex(threatened, pos.size))
+    return lost_race(no_fill(pos), Refusal(point, W, "race"), stones)
+
+
+def test_a_race_lost_at_once_names_the_capturing_play():
+    # Black's four stones B6 A5 B5 C5 have the liberties A6 (their own eye) and C6 (next to White's
+    # wall, which has many).  After White fills C6, Black's only play at A6 is suicide: White
+    # takes them at A6.
+    diagram = '''
+        . x . o . .
+        x x x o . .
+        o o o o . .
+        . . . . . .
+        . . . . . .
+        . . . . . .
+    '''
+    assert _race(diagram, "C6", "B6") == point_from_vertex("A6", 6)
+
+
+def test_a_race_is_not_lost_when_the_filling_string_can_be_taken_back():
+    # The same black stones, but White's D6-D5 next to C6 has only C6 and E6: after White's fill
+    # at C6 it has one liberty and Black takes it at E6, so nothing is read as lost.
+    diagram = '''
+        . x . o . x
+        x x x o x .
+        o o o x . .
+        . . . . . .
+        . . . . . .
+        . . . . . .
+    '''
+    assert _race(diagram, "C6", "B6") is None

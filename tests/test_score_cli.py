@@ -271,13 +271,19 @@ def test_a_guess_of_life_the_fill_finds_in_a_capturing_race_is_marked_doubtful()
     ruling = score_file(path)
     result = run("score", str(path), *STABLE)
     assert result.exit_code == 0, result.output
-    line = next(ln for ln in result.output.splitlines() if ln.startswith("  black P7 (30 stones)"))
-    assert "alive [assumed" in line and "doubt: white filling the dame at K11" in line
+    lines = result.output.splitlines()
+    line = next(ln for ln in lines if ln.startswith("  black P7 (30 stones)"))
+    # The race is read three moves ahead: White's fill at K11 leaves Black no reply, White takes at
+    # N13; that guess comes first in its part of the Check-first list.
+    assert "alive [assumed" in line and "doubt: white can fill the dame at K11 and then capture it at N13" in line
+    assert "the race is lost" in line
+    part = lines.index("Not decisive alone (33):")
+    assert lines[part + 1] == line
     strings = {s["vertex"]: s for s in ruling_to_dict(ruling)["strings"]}
-    assert strings["P7"]["doubt"].startswith("white filling the dame at K11")
+    assert strings["P7"]["doubt"].startswith("white can fill the dame at K11")
     # Only that string: no other verdict carries a doubt, and a game without such a dame has none.
     assert [v for v, s in strings.items() if "doubt" in s] == ["P7"]
     comment = sgf_annotation(ruling)["comment"]
-    assert "Doubt: P7 (black, guessed alive): white filling the dame at K11" in comment
+    assert "Doubt: P7 (black, guessed alive): white can fill the dame at K11" in comment
     other = ruling_to_dict(score_file(DATA / "kgs-2017-even.sgf"))
     assert not any("doubt" in s for s in other["strings"])
