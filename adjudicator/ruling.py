@@ -331,7 +331,8 @@ def carry_verdicts(before: Sequence[Verdict], position: Position) -> list[Verdic
             continue
         out.append(Verdict(color, chain, position.size, status, base.provenance, base.method, base.reason + extra,
                            base.sequence, base.nodes, base.seconds, base.alternatives,
-                           share=base.share if base.status == status else None))
+                           share=base.share if base.status == status else None,
+                           owner_first_unsettled=base.owner_first_unsettled and base.status == status))
     return out
 
 
@@ -543,6 +544,8 @@ def adjudicate(
         elif conditional is not None:
             outcome, result, summary, alternatives, lines = conditional
             reasons.extend(lines)
+        if outcome is not Outcome.BOTH_LOSE:
+            reasons.extend(_unsettled_effective_moves(chosen.after, verdicts, rules, used_komi, margin))
     for finding in replayed.findings:
         if finding.kind in ("illegal-move", "resumption", "same-player-twice"):
             reasons.append(Reason(finding.message, None))
@@ -871,6 +874,39 @@ def _secured_by_resuming(replayed: Replay | None, saved: Sequence[Verdict], play
         if result.status != "alive":
             return False
     return True
+
+
+def _unsettled_effective_moves(position: Position, verdicts: Sequence[Verdict], rules, komi: float,
+                               margin: float) -> list[Reason]:
+    """J1989 Art. 13 tests that ran out of budget and could matter: one reason per such string.
+
+    A string proven dead in confirmation whose owner-first search did not finish
+    (``Verdict.owner_first_unsettled``) may have an effective move.  Where the count with that
+    string alive (its dame filled first, as :func:`_count_saved` counts an effective move) has
+    another winner than the stop's, the ruling could be "both lose": the reason says so, so that
+    the count is not read as settled (cases/bent-four-outside-liberty [j1989]: Black's A2 and B1).
+    """
+    groups: dict[tuple[Color, float], list[Verdict]] = {}
+    for v in verdicts:
+        if not v.owner_first_unsettled or v.status == "alive":
+            continue
+        alive = _count_saved(position, _with_status(verdicts, lambda w, v=v: "alive" if w is v else None),
+                             v.stones, rules, komi)
+        if _winner(alive) != _winner(margin):
+            groups.setdefault((v.color, alive), []).append(v)
+    out = []
+    for (color, alive), vs in groups.items():
+        owner = color.word.capitalize()
+        names = ", ".join(v.vertex for v in vs)
+        which = f"the string at {names}" if len(vs) == 1 else f"any of the strings at {names}"
+        out.append(Reason(
+            f"Not settled: whether {owner} could save {which} by moving first (the Art. 13 test for an "
+            f"effective move ran out of its search budget).  With {'it' if len(vs) == 1 else 'any one of them'} "
+            f"alive the count would be "
+            f"{format_margin(alive)} instead of {format_margin(margin)}; if {owner} can, an effective move is "
+            f"left and both lose.  The count of the stop is given; a referee should read it.",
+            "J1989 Art. 13", tuple(v.vertex for v in vs)))
+    return out
 
 
 def _conditional_outcome(position: Position, verdicts: Sequence[Verdict], rules, komi: float, score: Score,

@@ -343,3 +343,28 @@ def test_an_empty_bent_four_that_decides_the_game_is_both_lose():
     after = final.play(point_from_vertex(white.move, final.size), Color.WHITE)
     c1 = point_from_vertex("C1", final.size)
     assert confirm_life(after, c1, area=zone(after, c1), max_nodes=60_000).status == "alive"
+
+
+def test_an_art13_test_out_of_budget_is_reported_where_it_could_change_the_winner():
+    # cases/bent-four-outside-liberty [j1989]: Black's A2 and B1 are proven dead, but the search with
+    # Black moving first (the Art. 13 test) does not finish within the budget, while the count with
+    # them alive would change the winner.  The ruling keeps the count of the stop and says that the
+    # question is open; with the flag cleared (a finished test) nothing is said.
+    from dataclasses import replace
+    from pathlib import Path
+
+    from adjudicator.report import score_file
+    from adjudicator.ruling import _unsettled_effective_moves
+
+    case = Path(__file__).parent.parent / "cases" / "bent-four-outside-liberty.sgf"
+    ruling = score_file(case, rules="j1989", budget=Budget(nodes=20_000, seconds=30.0, total_seconds=60.0))
+    assert ruling.result == "W+0.5"
+    flagged = sorted(v.vertex for v in ruling.verdicts if v.owner_first_unsettled)
+    assert flagged == ["A2", "B1"]
+    lines = [r for r in ruling.reasons if r.text.startswith("Not settled")]
+    assert len(lines) == 1 and set(lines[0].vertices) == {"A2", "B1"} and lines[0].article == "J1989 Art. 13"
+    assert "B+6.5 instead of W+0.5" in lines[0].text
+    cleared = [replace(v, owner_first_unsettled=False) for v in ruling.verdicts]
+    pos = ruling.fill.after
+    assert _unsettled_effective_moves(pos, cleared, ruling.rules, ruling.komi, ruling.score.margin) == []
+    assert len(_unsettled_effective_moves(pos, ruling.verdicts, ruling.rules, ruling.komi, ruling.score.margin)) == 1

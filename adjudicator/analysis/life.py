@@ -154,6 +154,11 @@ class Verdict:
         For a ``heuristic`` verdict, the share of the random playouts in which
         the chain's points ended as its owner's (:mod:`.heuristic`); how close
         it is to the alive threshold tells a referee how much to doubt it.
+    owner_first_unsettled : bool
+        J1989 only: the chain is proven dead in confirmation, but the search
+        with its owner moving first (the Art. 13 test for an effective move)
+        ran out of its budget, so whether an effective move is left is not
+        known (the ruling says so).
     """
 
     color: Color
@@ -169,6 +174,7 @@ class Verdict:
     alternatives: tuple[tuple[str, str, tuple[Move, ...]], ...] = ()
     via: int = 0
     share: float | None = None
+    owner_first_unsettled: bool = False
 
     @property
     def doubt(self) -> float:
@@ -815,6 +821,14 @@ def _proven_verdict(ctx: _Context, chain: Chain, zone: int, modes: tuple[str, ..
                 f"searched): {owner} has an effective move here. If it changes the winner and cannot be made "
                 f"by resuming, both lose (J1989 Art. 13; see the ruling and docs/j1989.md)."
             )
+        elif mine.status == "unknown":
+            reason += (
+                f" Whether it would live if {owner} moved first (the J1989 Art. 13 test for an effective move) "
+                f"is not settled: that search ran out of its budget ({mine.nodes} positions)."
+            )
+            return Verdict(chain.color, chain.stones, size, _status(result), "search", "confirmation", reason,
+                           tuple(result.sequence), nodes, time.perf_counter() - start, alternatives,
+                           owner_first_unsettled=True)
     return Verdict(chain.color, chain.stones, size, _status(result), "search", "confirmation", reason,
                    tuple(result.sequence), nodes, time.perf_counter() - start, alternatives)
 
