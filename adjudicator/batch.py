@@ -396,10 +396,11 @@ def _rewrite(path: str | os.PathLike[str], data: bytes) -> None:
 def _worker_main(conn, rules_text: str, budget: Budget, member_limit: int, agreed: bool = False) -> None:
     """Body of a worker process: score the sources it is sent until it gets None."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a stopped batch stops its workers quietly
     ruleset = parse_ruleset(rules_text)
     archives: dict[str, zipfile.ZipFile] = {}
-    conn.send(("ready", os.getpid()))
     try:
+        conn.send(("ready", os.getpid()))
         while True:
             try:
                 task = conn.recv()
@@ -408,8 +409,14 @@ def _worker_main(conn, rules_text: str, budget: Budget, member_limit: int, agree
             if task is None:
                 return
             index, source = task
-            conn.send((index, score_source(source, ruleset, budget, member_limit=member_limit, archives=archives,
-                                           agreed=agreed)))
+            result = score_source(source, ruleset, budget, member_limit=member_limit, archives=archives,
+                                  agreed=agreed)
+            try:
+                conn.send((index, result))
+            except OSError:  # BrokenPipeError included: the parent is gone (killed), nobody waits for it
+                return
+    except OSError:
+        return  # the parent went away before the first message
     finally:
         for archive in archives.values():
             archive.close()

@@ -387,8 +387,14 @@ def batch(
     becomes a line with "status": "error" and the batch goes on; the exit code
     is 0 unless the batch itself cannot run.  Line format: docs/batch.md.
     """
+    import signal
+
     from .batch import RichProgress, render_summary, run_batch
 
+    def stop(signum, frame):  # SIGTERM (kill, a service manager): stop as Ctrl-C does, with the same message
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
         parsed = _budget(budget, seconds)
         with RichProgress(enabled=not no_progress) as progress:
@@ -401,6 +407,8 @@ def batch(
     except KeyboardInterrupt:
         typer.echo(f"error: interrupted; the records done so far are in {out}: run again to resume", err=True)
         raise typer.Exit(code=130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     typer.echo(render_summary(report))
 
 

@@ -320,3 +320,33 @@ def test_a_record_with_an_illegal_move_is_an_error_line(tmp_path):
     (source,) = collect_sources([path])
     line = score_source(source)
     assert line["status"] == "error" and "move 2: white E5: point is occupied" in line["error"]
+
+
+def test_a_batch_stopped_by_sigterm_says_so_in_one_line_and_leaves_no_worker(tmp_path):
+    # A service manager or `kill` stops a batch with SIGTERM: the same one-line message and exit
+    # code as Ctrl-C (130), the records done so far kept, no traceback from the parent or from a
+    # worker whose parent went away, and no worker left running.
+    import subprocess
+    import sys
+    import time
+
+    games = tmp_path / "games"
+    games.mkdir()
+    for k in range(60):
+        shutil.copy(DATA / "kgs-2017-even.sgf", games / f"g{k:02d}.sgf")
+    out = tmp_path / "results.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "adjudicator", "batch", str(games), "-o", str(out), "-j", "2",
+                             "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (out.exists() and out.read_text().count("\n") >= 2):
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=60)
+    err = stderr.decode()
+    assert proc.returncode == 130, err
+    assert "error: interrupted; the records done so far are in" in err and "Traceback" not in err
+    done = out.read_text().splitlines()
+    assert 2 <= len(done) < 60 and all(json.loads(line)["status"] == "ok" for line in done)
+    time.sleep(1)
+    left = subprocess.run(["pgrep", "-f", str(out)], capture_output=True, text=True).stdout.split()
+    assert left == []
