@@ -85,7 +85,9 @@ class Budget:
     budget), while zones of up to 6 gave every search proof; hence 8.  Re-measured
     after the search learnt its room test and table cut-offs (``benchmarks/life.py``,
     200 positions): 12 proves 3 more strings (27 instead of 24 of 8,278) for 51 %
-    more time, 16 proves 6 more for 103 % more, so it stays 8.
+    more time, 16 proves 6 more for 103 % more, so it stays 8.  Re-measured after the search's
+    table kept 64 entries per key (2026-11-24, same benchmark): 12 proves 7 more (40 instead of 33
+    strings) and p95 per position goes from 0.97 s to 1.59 s; it stays 8.
     ``playouts`` is the number of random playouts behind the heuristic of
     ``assumed`` verdicts (:mod:`.heuristic`).
     """
