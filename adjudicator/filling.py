@@ -116,6 +116,15 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   threat usually moves to another dame rather than disappearing
   (kgs-19-2017-02-new/2017-02-26-8.sgf: White H12 only makes H10 the dame that
   forces the teire at J11).
+  Also tried and not kept (2026-11-24): under AJR, leaving open a dame whose fill
+  would force a teire when the dame is an empty region of its own (AJR lets the
+  players fill "partially"; an isolated open dame costs nothing, and the teire
+  point would count for its owner).  ``python benchmarks/real_games.py`` (a
+  scratch switch): 517 of the 568 marked games equal to the record instead of
+  545, 5 fixed (teire rows of docs/accuracy.md) and 33 broken, e.g.
+  kgs-19-2017-01-new/2017-01-01-26.sgf, where the players' marks leave White's A15
+  out of White's territory, as Black's A19 and White's teire there would.  The
+  players' counts on KGS mostly do charge the teire, so the competitive order above stays.
 
 Limits (deliberately not handled): teire against shortage of liberties that
 needs more than a one-move reading (a string with two liberties that the
