@@ -74,10 +74,13 @@ def point_from_vertex(vertex: str, size: int) -> Point:
     (3, 3)
     """
     text = vertex.strip().upper()
-    if len(text) < 2 or text[0] not in COLUMN_LETTERS or not text[1:].isdigit():
+    digits = text[1:]
+    # isascii(): str.isdigit() is also true for '²' (which int() refuses) and other scripts' digits.
+    if len(text) < 2 or text[0] not in COLUMN_LETTERS or not (digits.isascii() and digits.isdigit()):
         raise InvalidVertex(f"malformed vertex {vertex!r} (expected e.g. D4)")
     col = COLUMN_LETTERS.index(text[0])
-    row = int(text[1:]) - 1
+    number = digits.lstrip("0")
+    row = int(number) - 1 if len(number) <= 3 else MAX_SIZE  # int() refuses over 4300 digits
     if not (0 <= row < size and col < size):
         raise InvalidVertex(f"vertex {vertex!r} is off the {size}x{size} board")
     return (row, col)

@@ -214,6 +214,18 @@ def test_unknown_rule_set_is_bad_input():
     assert_clean_error(run("replay", "--rules", "japanese,ko=superko", EXAMPLE), "bad value 'superko' for ko")
 
 
+@pytest.mark.parametrize(
+    "vertex, fragment",
+    [("D\u00b2", "malformed vertex"), ("D\u0664", "malformed vertex"), ("D" + "9" * 5000, "is off the 19x19 board")],
+    ids=["superscript", "arabic-indic", "5000-digits"],
+)
+def test_vertices_with_unusual_digits_are_bad_input(vertex, fragment):
+    # str.isdigit() is true for '²' (which int() refuses) and for other scripts' digits; Python's int()
+    # refuses strings of over 4300 digits: each was an internal error (exit 3) or read as D4.
+    for args in (["life", EXAMPLE, vertex], ["score", EXAMPLE, "--dead", vertex], ["score", EXAMPLE, "--fill", f"B:{vertex}"]):
+        assert_clean_error(run(*args), fragment)
+
+
 # -- usage errors: exit 2 ---------------------------------------------------------------
 
 
