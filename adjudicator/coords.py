@@ -80,7 +80,7 @@ def point_from_vertex(vertex: str, size: int) -> Point:
         raise InvalidVertex(f"malformed vertex {vertex!r} (expected e.g. D4)")
     col = COLUMN_LETTERS.index(text[0])
     number = digits.lstrip("0")
-    row = int(number) - 1 if len(number) <= 3 else MAX_SIZE  # int() refuses over 4300 digits
+    row = int(number or "0") - 1 if len(number) <= 3 else MAX_SIZE  # int() refuses over 4300 digits
     if not (0 <= row < size and col < size):
         raise InvalidVertex(f"vertex {vertex!r} is off the {size}x{size} board")
     return (row, col)
