@@ -209,6 +209,49 @@ def test_sgf_out_into_a_missing_folder_is_an_error(walls, tmp_path):
     assert_clean_error(run("score", walls, "--sgf-out", tmp_path / "nope" / "x.sgf"), "does not exist")
 
 
+@pytest.mark.parametrize("command", [["score", "{sgf}", "--sgf-out"], ["diagram", "{sgf}", "-o"]], ids=["sgf-out", "diagram"])
+def test_output_names_the_os_refuses_or_that_name_a_folder_are_bad_input(walls, tmp_path, command):
+    argv = [a.format(sgf=walls) for a in command]
+    # ENAMETOOLONG from the existence checks was an internal error (exit 3).
+    assert_clean_error(run(*argv, tmp_path / ("x" * 300)), "cannot write", "File name too long")
+    # 'new/' names a folder: the output went to a file called 'new'.
+    assert_clean_error(run(*argv, f"{tmp_path / 'new'}/"), "not a file name")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["walls.sgf"]
+
+
+@pytest.mark.parametrize("command", [["score", "{sgf}", "--sgf-out"], ["diagram", "{sgf}", "-o"]], ids=["sgf-out", "diagram"])
+def test_output_to_a_pipe_or_device_is_written_into_it_not_replaced(walls, tmp_path, command):
+    # A rename over /dev/null, /dev/stdout or a FIFO replaced the node itself with a regular file
+    # (as root even /dev/null); such an output has nothing to keep atomically: it is written to.
+    import os
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so that the writer does not block
+    try:
+        result = run(*[a.format(sgf=walls) for a in command], fifo)
+        assert result.exit_code == 0, result.output
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+        assert os.read(reader, 1 << 16).strip()
+    finally:
+        os.close(reader)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe", "walls.sgf"]
+
+
+@pytest.mark.parametrize("command", [["score", "{sgf}", "--sgf-out"], ["diagram", "{sgf}", "-o"]], ids=["sgf-out", "diagram"])
+def test_output_through_a_symbolic_link_replaces_the_file_it_names(walls, tmp_path, command):
+    (tmp_path / "runs").mkdir()
+    target = tmp_path / "runs" / "3.out"
+    target.write_text("old")
+    link = tmp_path / "latest.out"
+    link.symlink_to(target)
+    result = run(*[a.format(sgf=walls) for a in command], link)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and target.read_text() != "old"
+    assert sorted(p.name for p in (tmp_path / "runs").iterdir()) == ["3.out"]
+
+
 # -- bad input ----------------------------------------------------------------------------
 
 
