@@ -22,6 +22,7 @@ import typer
 
 from . import __version__
 from .errors import AdjudicatorError
+from .rules import is_decimal
 from .analysis.life import MAX_NODES, Budget
 from .report import (
     analyse_file,
@@ -61,6 +62,13 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _number(text: str) -> float:
+    """``float(text)`` without the readings a komi must not have: ``6_5`` as 65, other scripts' digits."""
+    if not is_decimal(text) and text.strip().lower().lstrip("+-") not in ("nan", "inf", "infinity"):
+        raise typer.BadParameter(f"{text!r} is not a number (write e.g. 6.5)")
+    return float(text)  # nan and inf pass: score_file explains why they are not a komi
 
 
 def _fail(error: BaseException) -> NoReturn:
@@ -222,7 +230,8 @@ def score(
     file: Annotated[str, typer.Argument(metavar="FILE.sgf", help="SGF game record; its final position is counted.")],
     rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
     komi: Annotated[
-        Optional[float], typer.Option("--komi", help="Komi in points for White; default: the record's KM.")
+        Optional[float],
+        typer.Option("--komi", parser=_number, metavar="FLOAT", help="Komi in points for White; default: the record's KM."),
     ] = None,
     no_fill: Annotated[
         bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: count the position as it stands.")
@@ -421,7 +430,8 @@ def diagram(
     ],
     rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
     komi: Annotated[
-        Optional[float], typer.Option("--komi", help="Komi in points for White; default: the record's KM.")
+        Optional[float],
+        typer.Option("--komi", parser=_number, metavar="FLOAT", help="Komi in points for White; default: the record's KM."),
     ] = None,
     no_fill: Annotated[
         bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: draw the position as it stands.")

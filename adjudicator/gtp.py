@@ -52,7 +52,7 @@ from .coords import MAX_SIZE, MIN_SIZE, Move, Point, parse_move, vertex_from_poi
 from .errors import AdjudicatorError
 from .history import GameRecord, Play, Replay, Setup, replay
 from .report import ruling_to_dict
-from .rules import RuleSet, parse_ruleset
+from .rules import RuleSet, is_decimal, parse_ruleset
 from .ruling import Outcome, Ruling, adjudicate
 from .sgfio import read_sgf
 
@@ -349,6 +349,8 @@ class GtpEngine:
     def _komi(self, cmd: Command) -> str:
         _arity(cmd, 1, usage="KOMI")
         try:
+            if not is_decimal(cmd.args[0]):  # float() reads '6_5' as 65
+                raise ValueError(cmd.args[0])
             value = float(cmd.args[0])
         except ValueError:
             raise GtpError("syntax error (komi is a number, e.g. 6.5)") from None

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -44,7 +45,22 @@ __all__ = [
     "RULESETS",
     "parse_ruleset",
     "describe_rulesets",
+    "is_decimal",
 ]
+
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def is_decimal(text: str) -> bool:
+    """Whether ``text`` (spaces around it allowed) is a number written with ASCII digits, as a komi must be.
+
+    ``float()`` also reads ``6_5`` (as 65), other scripts' digits, ``nan`` and ``inf``; the komi
+    readers (``--komi``, ``KM``, GTP ``komi``, the ``komi`` axis) refuse those.
+
+    >>> [is_decimal(t) for t in ("6.5", " -0.5 ", "7.", ".5", "1e3", "6_5", "nan", "\u0666")]
+    [True, True, True, True, True, False, False, False]
+    """
+    return _DECIMAL.fullmatch(text.strip()) is not None
 
 
 class KoRule(enum.Enum):
@@ -248,6 +264,8 @@ def _convert(key: str, value: Any) -> Any:
         return n
     if key == "komi":
         try:
+            if isinstance(value, str) and not is_decimal(value):  # a dict (from_dict) may hold a float
+                raise ValueError(value)
             k = float(value)
         except (TypeError, ValueError):
             raise UnknownRuleSet(f"bad value {value!r} for komi (a number)") from None

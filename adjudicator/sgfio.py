@@ -60,6 +60,7 @@ from .coords import MAX_SIZE, MIN_SIZE, Point, vertex_from_point
 from .errors import SgfError
 from .history import GameRecord, Play, Setup
 from .outfiles import check_output, write_atomic
+from .rules import is_decimal
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -388,11 +389,11 @@ def _komi(root: dict[str, list[bytes]], source: str) -> tuple[float | None, str 
             return None, None, (f"{source}: komi KM[{n}] of a Fox record (AP[foxwq]) is not an encoding Fox is known "
                                 f"to write ({known}); it must be given by hand (--komi)")
     try:
-        komi = float(text)
-    except ValueError:
+        komi = float(text) if is_decimal(text.decode("ascii")) else None
+    except (UnicodeDecodeError, ValueError):
         komi = None
-    # float() also takes "nan", "inf" and "infinity": those are not numbers of points.
-    if komi is None or b"n" in text.lower():
+    # float() also takes "nan", "inf", "infinity" and "6_5" (as 65): those are not numbers of points.
+    if komi is None:
         raise SgfError(f"{source}: non-numeric komi '{_show(raw[0])}'")
     if not abs(komi) <= _KOMI_LIMIT:
         raise SgfError(f"{source}: komi '{_show(raw[0])}' is out of range (at most {_KOMI_LIMIT:g} either way)")

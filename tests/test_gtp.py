@@ -199,6 +199,10 @@ def test_komi_is_a_number_and_survives_clear_board():
     assert all(r.startswith("? syntax error") for r in replies[1:4])
     assert "komi 7.5" in replies[5]
     assert engine.record().komi == 7.5
+    # float() reads '6_5' as 65 and other scripts' digits ('\u0666' is an Arabic-Indic 6) as numbers.
+    for bad in ("komi 6_5", "komi \u0666.5", "komi \uff16"):
+        assert talk(engine, bad + "\n")[0].startswith("? syntax error"), bad
+    assert engine.record().komi == 7.5
 
 
 def test_showboard_is_one_reply_without_empty_lines():

@@ -57,6 +57,7 @@ def test_axis_overrides():
         ("ajr,colour=red", "unknown rule axis 'colour'"),
         ("ajr,komi", "expected axis=value"),
         ("ajr,komi=lots", "bad value 'lots' for komi"),
+        ("ajr,komi=6_5", "bad value '6_5' for komi"),
         ("ajr,name=x", "unknown rule axis 'name'"),
     ],
 )

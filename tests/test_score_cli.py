@@ -269,6 +269,14 @@ def test_bad_options_give_one_error_line(walls, extra, fragment):
     assert_clean_error(run("score", walls, *extra), fragment)
 
 
+@pytest.mark.parametrize("komi", ["6_5", "\u0666.5", "abc"])
+def test_a_komi_that_is_not_a_decimal_number_is_a_usage_error(walls, komi):
+    # float() reads '6_5' as 65 and '\u0666.5' (an Arabic-Indic 6) as 6.5; 'abc' was always refused.
+    result = run("score", walls, "--komi", komi)
+    assert result.exit_code == 2, result.output
+    assert "is not a number" in " ".join(result.output.split()) and "Traceback" not in result.output
+
+
 def test_bad_files_give_one_error_line(tmp_path):
     assert_clean_error(run("score", tmp_path / "missing.sgf"), "no such file")
     junk = tmp_path / "junk.sgf"

@@ -127,6 +127,8 @@ def test_non_numeric_komi_is_an_error():
     assert sgf_error(b"(;KM[6,5])") == "x.sgf: non-numeric komi '6,5'"
     assert sgf_error(b"(;KM[nan])") == "x.sgf: non-numeric komi 'nan'"
     assert sgf_error(b"(;KM[inf])") == "x.sgf: non-numeric komi 'inf'"
+    # float() reads '6_5' as 65: a typo would decide the count silently.
+    assert sgf_error(b"(;KM[6_5])") == "x.sgf: non-numeric komi '6_5'"
 
 
 def test_absurd_komi_is_an_error():
