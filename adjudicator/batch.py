@@ -40,6 +40,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
+import stat
 import tempfile
 import time
 import zipfile
@@ -329,6 +330,8 @@ def load_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     A last line without its newline (a crash while writing) is dropped, and
     the file is rewritten without it (temporary file, then rename); if that
     line happens to be complete JSON it is kept and only the newline is added.
+    A pipe or a device (``/dev/null``, a FIFO) holds no earlier results and is
+    not read: reading a FIFO waits for a writer, ``/dev/zero`` never ends.
 
     Raises
     ------
@@ -338,6 +341,8 @@ def load_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """
     name = os.fsdecode(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return []
         with open(path, "rb") as f:
             data = f.read()
     except FileNotFoundError:
@@ -704,10 +709,13 @@ def run_batch(
         f = open(out, "a", encoding="utf-8")
     except OSError as e:
         raise AdjudicatorError(f"{out_name}: cannot write the results file ({e.strerror or e})") from None
-    with f:
+    try:
         def emit(line: dict[str, Any]) -> None:
-            f.write(json.dumps(line) + "\n")  # ASCII JSON: any file name survives the round trip
-            f.flush()
+            try:
+                f.write(json.dumps(line) + "\n")  # ASCII JSON: any file name survives the round trip
+                f.flush()
+            except OSError as e:  # a full disk: stop the batch (the workers are stopped on the way out)
+                raise AdjudicatorError(f"{out_name}: cannot write the results file ({e.strerror or e})") from None
             new[line["key"]] = line
             if progress is not None:
                 progress(len(new), len(todo), line)
@@ -718,6 +726,11 @@ def run_batch(
         work = [s for s in todo if s.error is None]
         if work:
             _pool_run(work, jobs, _rules_text(ruleset), budget, timeout, member_limit, emit, agreed)
+    finally:
+        try:
+            f.close()
+        except OSError:  # a line that could not be written is still buffered: already reported
+            pass
     seconds = time.perf_counter() - start
     records = [done.get(s.key) or new[s.key] for s in sources if s.key in done or s.key in new]
     return BatchReport(records=records, processed=len(new), skipped=len(done), seconds=seconds,

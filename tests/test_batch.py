@@ -350,3 +350,43 @@ def test_a_batch_stopped_by_sigterm_says_so_in_one_line_and_leaves_no_worker(tmp
     time.sleep(1)
     left = subprocess.run(["pgrep", "-f", str(out)], capture_output=True, text=True).stdout.split()
     assert left == []
+
+
+def _batch_process(args: list[str], timeout: float = 30) -> "subprocess.CompletedProcess[str]":
+    """``python -m adjudicator batch ...`` under a 1 GiB address-space limit (an endless read fails fast)."""
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run([sys.executable, "-m", "adjudicator", "batch", *args, "--no-progress", "-j", "1"],
+                          capture_output=True, text=True, timeout=timeout, preexec_fn=limit,
+                          cwd=Path(__file__).parent.parent)
+
+
+def test_results_into_a_pipe_are_appended_without_reading_it(tmp_path):
+    # The output was read first for the lines already done: a FIFO blocked forever, /dev/zero filled memory.
+    game = tmp_path / "t.sgf"
+    game.write_bytes(TINY)
+    fifo = tmp_path / "results.pipe"
+    os.mkfifo(fifo)
+    both = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # reader and writer: neither open of the batch blocks
+    try:
+        proc = _batch_process([str(game), "-o", str(fifo)])
+        assert proc.returncode == 0, proc.stderr
+        (line,) = [json.loads(text) for text in os.read(both, 1 << 16).decode().splitlines()]
+        assert line["key"] == str(game) and line["status"] == "ok"
+    finally:
+        os.close(both)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_results_file_that_cannot_take_a_line_is_one_error_line(tmp_path):
+    game = tmp_path / "t.sgf"
+    game.write_bytes(TINY)
+    proc = _batch_process([str(game), "-o", "/dev/full"])
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout == "" and proc.stderr.count("\n") == 1
+    assert proc.stderr.startswith("error: /dev/full: cannot write the results file (No space left on device)")
