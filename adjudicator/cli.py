@@ -156,7 +156,7 @@ _SECONDS_HELP = (
 
 
 def _budget(nodes: int, seconds: float) -> Budget:
-    if nodes < 1 or seconds <= 0:
+    if nodes < 1 or not seconds > 0:  # 'not >': nan is refused too
         raise typer.BadParameter("the budget must be positive")
     if nodes > MAX_NODES:
         raise typer.BadParameter(

@@ -250,6 +250,14 @@ def test_budget_out_of_range_is_a_usage_error(budget, fragment):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("seconds", ["nan", "0", "-1"])
+def test_seconds_that_are_not_positive_are_a_usage_error(seconds):
+    # 'nan' passed the check 'seconds <= 0' and switched the runaway time limit off.
+    result = run("life", EXAMPLE, "D4", "--seconds", seconds)
+    assert result.exit_code == 2, result.output
+    assert "must be positive" in " ".join(result.output.split()) and "Traceback" not in result.output
+
+
 # -- rules and --version ---------------------------------------------------------------
 
 
