@@ -256,6 +256,8 @@ def _convert(key: str, value: Any) -> Any:
         return str(value)
     if key == "analysis_end_passes":
         try:
+            if isinstance(value, str) and not (value.strip().isascii() and value.strip().isdigit()):
+                raise ValueError(value)  # int() also reads '1_0' as 10 and other scripts' digits
             n = int(value)
         except (TypeError, ValueError):
             raise UnknownRuleSet(f"bad value {value!r} for {key} (a whole number)") from None

@@ -58,6 +58,8 @@ def test_axis_overrides():
         ("ajr,komi", "expected axis=value"),
         ("ajr,komi=lots", "bad value 'lots' for komi"),
         ("ajr,komi=6_5", "bad value '6_5' for komi"),
+        ("ajr,analysis_end_passes=1_0", "bad value '1_0' for analysis_end_passes (a whole number)"),
+        ("ajr,analysis_end_passes=\u0663", "bad value '\u0663' for analysis_end_passes (a whole number)"),
         ("ajr,name=x", "unknown rule axis 'name'"),
     ],
 )
