@@ -264,7 +264,8 @@ def parse_sgf(data: bytes, source: str = "<sgf>") -> GameRecord:
 
 
 def _too_large(source: str, size: int) -> str:
-    return f"{source}: file too large ({size / 2**20:.1f} MiB; the limit is {MAX_FILE_BYTES // 2**20} MiB)"
+    # In bytes: in MiB a file just over the cap read "20.0 MiB; the limit is 20 MiB".
+    return f"{source}: file too large ({size:,} bytes; the limit is {MAX_FILE_BYTES:,} bytes)"
 
 
 def _check_counts(data: bytes, source: str) -> None:

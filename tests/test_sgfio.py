@@ -340,6 +340,9 @@ def test_file_over_the_size_cap_is_refused_before_parsing(tmp_path, monkeypatch)
     with pytest.raises(SgfError, match=r"big\.sgf: file too large"):
         read_sgf(path)
     assert "file too large" in sgf_error(b"(;SZ[9]C[" + b"x" * 2000 + b"])")
+    # Sizes in MiB with one decimal made a file just over the cap read "20.0 MiB; the limit is 20 MiB".
+    assert sgf_error(b"(;C[" + b"x" * 996 + b"])", "big.sgf") == (
+        "big.sgf: file too large (1,002 bytes; the limit is 1,000 bytes)")
 
 
 def test_too_many_nodes_or_values(monkeypatch):
