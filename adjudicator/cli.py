@@ -40,7 +40,7 @@ from .report import (
     score_file,
     sgf_annotation,
 )
-from .sgfio import write_annotated_sgf
+from .sgfio import check_annotated_output, write_annotated_sgf
 
 __all__ = ["app", "main"]
 
@@ -313,6 +313,8 @@ def score(
     """
     try:
         parsed = _budget(budget, seconds)
+        if sgf_out is not None:
+            check_annotated_output(file, sgf_out)  # before the ruling, which can take long
         ruling = score_file(
             file,
             rules=rules,

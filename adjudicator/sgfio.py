@@ -72,6 +72,7 @@ __all__ = [
     "read_territory_marks",
     "parse_territory_marks",
     "annotate_sgf",
+    "check_annotated_output",
     "write_annotated_sgf",
 ]
 
@@ -592,6 +593,13 @@ def annotate_sgf(
     return game.serialise()
 
 
+def check_annotated_output(input_path: str | os.PathLike[str], output_path: str | os.PathLike[str]) -> None:
+    """Raise SgfError if :func:`write_annotated_sgf` could not write ``output_path`` (the input file,
+    a directory, a folder that does not exist, a name the system refuses): call it before a long
+    ruling so that such an output fails at once."""
+    check_output(output_path, [input_path], SgfError, "choose another --sgf-out")
+
+
 def write_annotated_sgf(
     input_path: str | os.PathLike[str],
     output_path: str | os.PathLike[str],
@@ -612,7 +620,7 @@ def write_annotated_sgf(
         if the input cannot be read (as :func:`read_sgf`).
     """
     source = os.fsdecode(input_path)
-    check_output(output_path, [input_path], SgfError, "choose another --sgf-out")
+    check_annotated_output(input_path, output_path)
     read_sgf(input_path)  # the guards and messages of the reader
     data = Path(input_path).read_bytes()
     write_atomic(annotate_sgf(data, source, **annotation), output_path, SgfError)

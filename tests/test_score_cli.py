@@ -209,6 +209,20 @@ def test_sgf_out_into_a_missing_folder_is_an_error(walls, tmp_path):
     assert_clean_error(run("score", walls, "--sgf-out", tmp_path / "nope" / "x.sgf"), "does not exist")
 
 
+@pytest.mark.parametrize("target", ["{tmp}/nope/x.sgf", "{sgf}", "{tmp}"], ids=["missing-folder", "input", "folder"])
+def test_a_bad_sgf_out_is_refused_before_the_ruling(walls, tmp_path, monkeypatch, target):
+    # The ruling of a big record takes many seconds (37 s for a busy 25x25 board): a --sgf-out that
+    # cannot be written was only reported after it, as 'diagram -o' never did.
+    from adjudicator import cli
+
+    def no_ruling(*args, **kwargs):
+        raise AssertionError("the record was ruled on before --sgf-out was checked")
+
+    monkeypatch.setattr(cli, "score_file", no_ruling)
+    result = run("score", walls, "--sgf-out", target.format(tmp=tmp_path, sgf=walls))
+    assert_clean_error(result)
+
+
 @pytest.mark.parametrize("command", [["score", "{sgf}", "--sgf-out"], ["diagram", "{sgf}", "-o"]], ids=["sgf-out", "diagram"])
 def test_output_names_the_os_refuses_or_that_name_a_folder_are_bad_input(walls, tmp_path, command):
     argv = [a.format(sgf=walls) for a in command]
