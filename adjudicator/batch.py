@@ -77,6 +77,8 @@ MAX_ZIP_MEMBERS = 100_000
 #: Scoring a KGS game took a median of ~0.2 s, p95 ~2.6 s and at most ~13 s in the last
 #: measurement (docs/batch.md), so 60 s only stops records that would otherwise hang a worker.
 DEFAULT_TIMEOUT = 60.0
+#: Most worker processes per CPU (``--jobs``): scoring is CPU-bound, and each worker is a process.
+JOBS_PER_CPU = 4
 #: Version of the JSON line; bumped when a field changes meaning or goes away.
 LINE_FORMAT = 1
 
@@ -678,6 +680,11 @@ def run_batch(
         jobs = os.cpu_count() or 1
     if jobs < 1:
         raise AdjudicatorError(f"--jobs must be at least 1, not {jobs}")
+    most = JOBS_PER_CPU * (os.cpu_count() or 1)
+    if jobs > most:
+        raise AdjudicatorError(
+            f"--jobs {jobs}: at most {most} ({JOBS_PER_CPU} per CPU; each worker is a Python process with its "
+            f"own search tables, and more workers than CPUs do not score faster)")
     if not 0 < timeout < float("inf"):
         raise AdjudicatorError(f"--timeout must be a positive number of seconds, not {timeout}")
     out_name = os.fsdecode(out)

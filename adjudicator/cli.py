@@ -370,7 +370,8 @@ def batch(
         typer.Option("--out", "-o", metavar="RESULTS.jsonl", help="JSON Lines output, appended to (never rewritten)."),
     ],
     jobs: Annotated[
-        Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: the number of CPUs).")
+        Optional[int],
+        typer.Option("--jobs", "-j", help="Worker processes (default: the number of CPUs; at most 4 per CPU)."),
     ] = None,
     rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
     budget: Annotated[int, typer.Option("--budget", help=_BUDGET_HELP)] = Budget().nodes,

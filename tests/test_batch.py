@@ -204,6 +204,11 @@ def test_bad_batches_raise_before_any_work(tmp_path):
     assert foreign.read_text() == "hello\n"  # never touched
     with pytest.raises(AdjudicatorError, match="unknown rule set"):
         run_batch([game], tmp_path / "r.jsonl", rules="chinese")
+    # One spawned interpreter per record up to --jobs: '-j 100000' on a large folder started
+    # thousands of processes on any machine.
+    with pytest.raises(AdjudicatorError, match=r"--jobs 100000: at most \d+ \(4 per CPU"):
+        run_batch([game], tmp_path / "r.jsonl", jobs=100_000)
+    assert not (tmp_path / "r.jsonl").exists()
 
 
 def test_results_under_other_rules_are_not_mixed(tmp_path):
