@@ -346,7 +346,7 @@ def test_double_bent_four_black_string_is_dead_with_pass_for_ko_and_lives_with_k
     assert once.ko_seen and owner.ko_seen
 
 
-def _statuses_on_random_positions(seed, count, size, density, budget):
+def _statuses_on_random_positions(seed, count, size, density, budget, **kwargs):
     """(position index, status) of the plain search (no table, no shortcuts) on random positions; the
     modes, first movers and targets are drawn as in compare_on_random_positions."""
     import random
@@ -362,7 +362,7 @@ def _statuses_on_random_positions(seed, count, size, density, budget):
         mode = rng.choice(KO_MODES)
         first = rng.choice(["attacker", "owner"])
         r = confirm_life(pos, target, mode=mode, first=first, max_nodes=budget, shortcuts=False,
-                         transposition_table=False)
+                         transposition_table=False, **kwargs)
         if r.proven:
             out[i] = r.status
     return out
@@ -423,3 +423,82 @@ def test_self_atari_last_only_reorders_moves(monkeypatch, diagram):
 
     monkeypatch.setattr(confirm_module._Confirmer, "_order", pruning)
     assert confirm_life(pos, f9, area=zone(pos, f9), mode="once", max_nodes=20_000).status == "alive"
+
+
+# cases/bent-four-outside-liberty [j1989]: the confirmation (White first) takes Black's A2 and B1, and
+# the J1989 Art. 13 test asks whether Black, moving first, saves them (docs/j1989.md).  With P's pass
+# tried first that search ran out of 20,000 positions (and the plain search of 3,000,000); trying P's
+# captures and ataris before P's pass (captures_first, what life.py's Art. 13 test passes) proves
+# them alive: Black E2 leaves White's string two liberties (A3, C1) and Black wins the fight.
+BENT_FOUR_OUTSIDE_LIBERTY = """
+    x x x x x x x x x
+    x . x x x . x x x
+    x x x x x x x x x
+    x x x . x x x . x
+    x x x x x x x x x
+    o o x x x x x . x
+    . o x x x x x x x
+    x o o o . x x x x
+    . x . o x x . x x
+"""
+
+
+def test_owner_first_search_with_captures_first_saves_the_inner_stones_of_the_bent_four(diagram):
+    from adjudicator.coords import point_from_vertex
+
+    pos = diagram(BENT_FOUR_OUTSIDE_LIBERTY)
+    for vertex in ("A2", "B1"):
+        point = point_from_vertex(vertex, 9)
+        area = zone(pos, point)
+        # White first (the confirmation): dead, whatever the order
+        for order in (False, True):
+            assert confirm_life(pos, point, area=area, captures_first=order).status == "dead"
+        # Black first (the Art. 13 test): alive, in 1,244 / 1,229 positions (unknown at 20,000 without)
+        mine = confirm_life(pos, point, area=area, first="owner", captures_first=True, max_nodes=3_000)
+        assert mine.status == "alive", mine.reason
+        assert [format_move(m) for m in mine.sequence][:1] == ["E2"]
+        # the plain search (no table, no shortcuts) with that order agrees: 5,747 / 5,583 positions
+        plain = confirm_life(pos, point, area=area, first="owner", captures_first=True, max_nodes=20_000,
+                             shortcuts=False, transposition_table=False)
+        assert plain.status == "alive", plain.reason
+
+
+def test_captures_first_only_reorders_moves(monkeypatch):
+    # captures_first (_Confirmer._pass_first) puts P's captures and ataris before P's pass.  It must
+    # change no value: the plain search with and without it agrees on random positions, and it fired.
+    from adjudicator.analysis import confirm as confirm_module
+
+    calls = {"reordered": 0}
+    original = confirm_module._Confirmer._pass_first
+
+    def counting(self, moves, *args):
+        out = original(self, moves, *args)
+        calls["reordered"] += out[0][0][0] == 0  # a play before the pass
+        return out
+
+    monkeypatch.setattr(confirm_module._Confirmer, "_pass_first", counting)
+    args = (5, 60, 4, 0.4, 3_000)
+    with_order = _statuses_on_random_positions(*args, captures_first=True)
+    assert calls["reordered"] >= 50, calls
+    without = _statuses_on_random_positions(*args)
+    both = with_order.keys() & without.keys()
+    assert len(both) >= 40
+    assert all(with_order[i] == without[i] for i in both)
+    # and with the table and the shortcuts, against the plain search
+    import random
+
+    rng = random.Random(12)
+    compared = 0
+    for _ in range(40):
+        pos = random_position(rng, 4, 0.4)
+        flats = [f for f in range(16) if (pos.black | pos.white) >> f & 1]
+        if not flats:
+            continue
+        target = divmod(rng.choice(flats), 4)
+        mode = rng.choice(KO_MODES)
+        fast = confirm_life(pos, target, mode=mode, first="owner", captures_first=True, max_nodes=5_000)
+        slow = confirm_life(pos, target, mode=mode, first="owner", max_nodes=5_000, shortcuts=False)
+        if fast.proven and slow.proven:
+            compared += 1
+            assert fast.status == slow.status, (pos.black, pos.white, target, mode)
+    assert compared >= 20

@@ -165,6 +165,22 @@ bent-four-outside-liberty A4 915 positions to 76; double-bent-four B8
 12,270 to 5,209 (pass for ko once), 9,314 to 8,294 (owner priority), 1,560
 to 417 (attacker priority).  Its F9 stays unknown at 300,000 positions in
 every mode (``cases/double-bent-four.toml`` says where they go).
+
+With P to move (and no stored best move) the ordinary pass is tried first: a
+living group just passes.  With ``captures_first`` (:func:`confirm_life`; only
+the Art. 13 test of :mod:`.life` passes it, with ``first="owner"``) P's
+captures and ataris, the plays on a liberty of an O chain with one or two
+liberties, come before that pass (:meth:`_Confirmer._pass_first`).  In
+bent-four-outside-liberty Black, moving first, saves A2 and B1 (Black E2,
+then White's string has only A3 and C1): with the pass first that search
+ran out of 20,000 positions (the plain search of 3,000,000, docs/j1989.md),
+with this order it proves them alive in 1,244 and 1,229 positions (the
+plain search with it in 5,747 and 5,583); double-bent-four's B8 with Black
+first 19,890 to 6,859.  It is not used in the other searches: in life.py's
+capture test (``_capturable``, basic ko, owner first) it made
+seki-challenge [ajr]'s B1 run out of its 12,000 positions (alive in 1,926
+with the pass first), and applied in every search (the confirmations with
+O first too) it slowed seki-challenge [korean] from 1.7 to 13 s.
 """
 
 from __future__ import annotations
@@ -186,6 +202,7 @@ _ORDER_CACHE = 100_000  # move orders kept (a state's stones repeat with other b
 _SAFETY_REGION = 6  # see _Confirmer._to_safety
 _CLEAN = 1 << 30  # taint of a proof that relies on no repetition of an ancestor
 _SELF_ATARI_LAST = True  # move ordering: see _Confirmer._order (tests switch it off to compare)
+_OWNER_TACTICS_FIRST = True  # move ordering of owner-first searches: see _Confirmer._pass_first
 
 #: Ko modes of :func:`confirm_life` (see the module docstring).
 KO_MODES = ("once", "each", "owner", "attacker", "basic")
@@ -304,6 +321,7 @@ class _Confirmer:
         self.etc_hits = 0
         self.fill_cache: dict[tuple[int, int], int] = {}  # shortcut 8 per board
         self.fill_hits = 0
+        self.owner_tactics = False  # P's captures and ataris before P's pass (owner-first searches)
 
     def _count(self) -> None:
         self.nodes += 1
@@ -443,6 +461,31 @@ class _Confirmer:
         for _, f in scored:
             (last if self._self_atari(f, mover, other, empty) else first).append(f)
         return first + last
+
+    def _pass_first(self, moves: list[tuple], p: int, o: int, p_to_move: bool) -> list[tuple]:
+        """``moves`` with the ordinary pass (the last move) tried first; in an owner-first search
+        (``self.owner_tactics``) P's captures and ataris come before P's pass (order only)."""
+        if not (p_to_move and self.owner_tactics and _OWNER_TACTICS_FIRST):
+            moves.insert(0, moves.pop())
+            return moves
+        # The liberties of O's chains with one or two liberties: a play there captures or ataris.
+        g = self.g
+        empty = g.full & ~(p | o)
+        tactical = 0
+        todo = o & _adjacent(empty & self.area, g)
+        while todo:
+            chain = flood(todo & -todo, o, g)
+            todo &= ~chain
+            libs = _adjacent(chain, g) & empty
+            if libs.bit_count() <= 2:
+                tactical |= libs
+        if not tactical:
+            moves.insert(0, moves.pop())
+            return moves
+        front, rest = [], []
+        for m in moves[:-1]:
+            (front if m[0][0] == 0 and tactical >> m[0][1] & 1 else rest).append(m)
+        return front + [moves[-1]] + rest
 
     def _self_atari(self, flat: int, mover: int, other: int, empty: int) -> bool:
         """True if a play at ``flat`` captures nothing and leaves its chain (two or more stones) with at
@@ -684,7 +727,7 @@ class _Confirmer:
             # Try the ordinary pass first for P (a living group just passes) and for O after the capture
             # while no new stone stands (O passes while P has no new stone that survives; while one
             # stands, O's pass loses at once to P's pass).
-            moves.insert(0, moves.pop())
+            moves = self._pass_first(moves, p, o, p_to_move)
         me = len(self.path)
         self.path[state] = me
         self.path_boards.append((p, o))
@@ -834,7 +877,7 @@ class _Confirmer:
                     moves.insert(0, moves.pop(i))
                     break
         elif p_to_move or not p & self.s:
-            moves.insert(0, moves.pop())
+            moves = self._pass_first(moves, p, o, p_to_move)
         me = len(self.path)
         self.path[state] = me
         self.path_boards.append((p, o))
@@ -908,6 +951,7 @@ def confirm_life(
     transposition_table: bool = True,
     ko_ban: int = 0,
     shortcuts: bool = True,
+    captures_first: bool = False,
 ) -> ConfirmResult:
     """Decide by exact search whether the string at ``target`` survives confirmation (J1989 Art. 7).
 
@@ -941,6 +985,11 @@ def confirm_life(
     shortcuts : bool
         The exact shortcuts 4 to 8 of the module docstring (off: the search
         without them, for comparisons).
+    captures_first : bool
+        With P to move, try P's captures and ataris before P's pass (the
+        order of the Art. 13 test, which passes ``first="owner"``; module
+        docstring, "Move ordering").  Order only: no value changes, only
+        which searches finish within the budget.
 
     Examples
     --------
@@ -972,6 +1021,7 @@ def confirm_life(
     searcher = _Confirmer(s_bits, zone, g, mode, end_passes, max_nodes, started + max_seconds)
     searcher.use_tt = transposition_table
     searcher.lookahead = searcher.rule_lost = searcher.use_local = searcher.etc = shortcuts
+    searcher.owner_tactics = captures_first
     root = (p, o, first == "owner", ko_ban & g.full, frozenset(), frozenset(), 0, 0)
     try:
         value = searcher.solve(root, _MAX_DEPTH)[0]

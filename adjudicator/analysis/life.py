@@ -735,10 +735,12 @@ _CONFIRM_MODES: dict[ConfirmationKo, tuple[str, ...]] = {
 
 
 def _confirm(ctx: _Context, chain: Chain, zone: int, mode: str, first: str = "attacker") -> ConfirmResult:
+    # first="owner" is the Art. 13 test (_proven_verdict): it tries the owner's captures and ataris before
+    # its pass (confirm.py, "Move ordering"; cases/bent-four-outside-liberty [j1989]).
     pos = ctx.position
     target = divmod((chain.stones & -chain.stones).bit_length() - 1, pos.size)
     result = confirm_life(
-        pos, target, area=zone, mode=mode, first=first,
+        pos, target, area=zone, mode=mode, first=first, captures_first=first == "owner",
         end_passes=ctx.rules.analysis_end_passes,
         max_nodes=max(0, min(ctx.budget.nodes, ctx.budget.position_nodes - ctx.search_nodes)),
         max_seconds=max(0.0, min(ctx.budget.seconds, ctx.budget.total_seconds - ctx.search_seconds)),
