@@ -884,7 +884,8 @@ def _unsettled_effective_moves(position: Position, verdicts: Sequence[Verdict], 
     (``Verdict.owner_first_unsettled``) may have an effective move.  Where the count with that
     string alive (its dame filled first, as :func:`_count_saved` counts an effective move) has
     another winner than the stop's, the ruling could be "both lose": the reason says so, so that
-    the count is not read as settled (cases/bent-four-outside-liberty [j1989]: Black's A2 and B1).
+    the count is not read as settled (cases/bent-four-outside-liberty [j1989] with a budget of 1,000
+    positions per string, tests/test_j1989.py: Black's A2 and B1; the default budget settles them).
     """
     groups: dict[tuple[Color, float], list[Verdict]] = {}
     for v in verdicts:
