@@ -68,7 +68,7 @@ from .coords import Point, vertex_from_point
 from .filling import Fill, apply_fill, no_fill, propose_fill
 from .history import Phase, Replay, resumption_state
 from .errors import AdjudicatorError, SgfError
-from .rules import ConfirmationKo, DameFilling, LongCycle, SekiRule
+from .rules import ConfirmationKo, DameFilling, LongCycle, SekiRule, is_decimal
 from .scoring import Fate, Score, format_margin, open_areas, territory_score
 
 __all__ = ["compare_results", "Outcome", "Alternative", "Reason", "Ruling", "adjudicate", "carry_verdicts"]
@@ -1037,10 +1037,9 @@ def _parse_result(text: str | None) -> tuple[str, float | None] | None:
     rest = t[2:].strip()
     if rest in ("", "R", "RESIGN", "T", "TIME", "F", "FORFEIT"):
         return (t[0], None)
-    try:
-        margin = float(rest)
-    except ValueError:
+    if not is_decimal(rest):  # float() would read 6_5 as 65, and other scripts' digits
         return None
+    margin = float(rest)
     if not margin == margin or margin in (float("inf"), float("-inf")):
         return None
     return (t[0], margin)

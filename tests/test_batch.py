@@ -395,3 +395,13 @@ def test_a_results_file_that_cannot_take_a_line_is_one_error_line(tmp_path):
     assert proc.returncode == 1, proc.stderr
     assert proc.stdout == "" and proc.stderr.count("\n") == 1
     assert proc.stderr.startswith("error: /dev/full: cannot write the results file (No space left on device)")
+
+
+def test_a_record_margin_that_is_not_a_decimal_number_is_not_compared():
+    """RE[B+6_5] is no margin of 6.5 (nor 65, which float() reads): the result is not comparable.
+
+    Found by the bad-input audit of session 29 (rules.is_decimal already guards the komi readers)."""
+    assert compare_results("B+65", "B+6_5") == "not-comparable"
+    assert compare_results("B+6.5", "B+6_5") == "not-comparable"
+    assert compare_results("B+6.5", "B+\u0666.5") == "not-comparable"
+    assert compare_results("B+6.5", "B+6.5") == "exact"
