@@ -71,9 +71,23 @@ def _number(text: str) -> float:
     return float(text)  # nan and inf pass: score_file explains why they are not a komi
 
 
+#: An error line longer than this keeps its start and end only (a bad value is quoted in it, and a
+#: 5,000-character vertex made a 5,000-character line).
+_MAX_ERROR = 600
+
+
+def _one_line(message: str) -> str:
+    """``message`` on one line, its middle left out when it is longer than :data:`_MAX_ERROR`."""
+    message = " ".join(message.split())
+    if len(message) <= _MAX_ERROR:
+        return message
+    keep = (_MAX_ERROR - 40) // 2
+    return f"{message[:keep]} ... ({len(message) - 2 * keep:,} characters left out) ... {message[-keep:]}"
+
+
 def _fail(error: BaseException) -> NoReturn:
     """Report ``error`` as one line on stderr and exit 1."""
-    message = " ".join(str(error).split()) or type(error).__name__
+    message = _one_line(str(error)) or type(error).__name__
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code=1)
 
@@ -550,7 +564,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
         except typer.Exit as done:
             raise SystemExit(done.exit_code) from None
     except Exception as e:  # last resort: a bug, reported in one line
-        message = " ".join(f"{type(e).__name__}: {e}".split())
+        message = _one_line(f"{type(e).__name__}: {e}")
         typer.echo(f"error: internal error: {message}", err=True)
         raise SystemExit(3) from None
     raise SystemExit(0)

@@ -226,6 +226,15 @@ def test_vertices_with_unusual_digits_are_bad_input(vertex, fragment):
         assert_clean_error(run(*args), fragment)
 
 
+
+def test_an_error_line_does_not_repeat_a_huge_bad_value_in_full():
+    # The bad-input audit of session 29: a 5,000-character vertex came back whole in the one error
+    # line.  The line keeps its start (what is wrong) and end, and says how much it left out.
+    vertex = "D" + "4" * 5000
+    line = assert_clean_error(run("life", EXAMPLE, vertex), "characters left out")
+    assert len(line) < 700, len(line)
+    assert line.startswith("error: ")
+
 # -- usage errors: exit 2 ---------------------------------------------------------------
 
 
