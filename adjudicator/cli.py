@@ -563,6 +563,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
             _fail(e)
         except typer.Exit as done:
             raise SystemExit(done.exit_code) from None
+    except UnicodeEncodeError as e:  # the terminal's encoding, not a bug (e.g. PYTHONIOENCODING=ascii)
+        typer.echo(f"error: the output encoding ({e.encoding}) cannot show this text; set "
+                   f"PYTHONIOENCODING=utf-8 (or use a UTF-8 locale) and run again", err=True)
+        raise SystemExit(1) from None
     except Exception as e:  # last resort: a bug, reported in one line
         message = _one_line(f"{type(e).__name__}: {e}")
         typer.echo(f"error: internal error: {message}", err=True)

@@ -360,6 +360,21 @@ def test_python_dash_m_runs_main_in_a_subprocess(tmp_path):
     assert usage.returncode == 2 and "Traceback" not in usage.stderr
 
 
+
+def test_an_output_encoding_that_cannot_show_the_text_is_one_clear_error(tmp_path):
+    # The bad-input audit of session 29: with PYTHONIOENCODING=ascii and a narrow terminal, the help
+    # (rich shortens cells with '\u2026') died as an internal error (exit 3).  It is the user's
+    # environment, not a bug: one line that says what to set, exit 1.
+    import os
+
+    env = dict(os.environ, PYTHONIOENCODING="ascii", COLUMNS="20")
+    done = subprocess.run([sys.executable, "-m", "adjudicator", "score", "--help"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60, env=env)
+    assert done.returncode == 1, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("error: ") and "PYTHONIOENCODING=utf-8" in last and "internal" not in last
+    assert "Traceback" not in done.stderr
+
 # -- architecture and documentation ---------------------------------------------------
 
 
