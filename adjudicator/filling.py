@@ -637,8 +637,12 @@ def _cut(st: _State, after: Position, color: Color, i: int) -> tuple[_Rescue | N
     return None, None
 
 
-def _option(st: _State, color: Color, i: int) -> _Option | str:
-    """The dame fill of ``color`` at flat index ``i``, or the reason it cannot be played."""
+def _option(st: _State, color: Color, i: int, threats_only: bool = False) -> _Option | str:
+    """The dame fill of ``color`` at flat index ``i``, or the reason it cannot be played.
+
+    With ``threats_only`` a fill that puts nothing in atari and cuts no connection is dismissed
+    before the costly wall-in test (:func:`_forces_teire` asks only about the others; the answer
+    is the same, as such a fill could only be an option with no threat)."""
     pos = st.pos
     size = pos.size
     point = divmod(i, size)
@@ -666,6 +670,8 @@ def _option(st: _State, color: Color, i: int) -> _Option | str:
     cut, why = _cut(st, after, color, i) if st.links else (None, None)
     if why is not None:
         return why
+    if threats_only and not in_atari and cut is None:
+        return "it forces no teire"
     why = _walls_in(st, after, color, i)
     if why is not None:
         return why
@@ -725,7 +731,7 @@ def _forces_teire(st: _State, pos: Position, color: Color) -> bool:
     probe = _State(pos, st.alive, st.excluded, st.not_alive, st.eligible, st.facts, st.refused, st.links,
                    start_facts=st.start_facts)
     for i in iter_bits(_dame_points(probe, color)):
-        opt = _option(probe, color, i)
+        opt = _option(probe, color, i, threats_only=True)
         if isinstance(opt, _Option) and opt.threatened:
             return True
     return False
