@@ -878,35 +878,53 @@ def _secured_by_resuming(replayed: Replay | None, saved: Sequence[Verdict], play
 
 def _unsettled_effective_moves(position: Position, verdicts: Sequence[Verdict], rules, komi: float,
                                margin: float) -> list[Reason]:
-    """J1989 Art. 13 tests that ran out of budget and could matter: one reason per such string.
+    """J1989 Art. 13 tests that ran out of budget and could matter: one reason per owner.
 
     A string proven dead in confirmation whose owner-first search did not finish
-    (``Verdict.owner_first_unsettled``) may have an effective move.  Where the count with that
-    string alive (its dame filled first, as :func:`_count_saved` counts an effective move) has
-    another winner than the stop's, the ruling could be "both lose": the reason says so, so that
-    the count is not read as settled (cases/bent-four-outside-liberty [j1989] with a budget of 1,000
-    positions per string, tests/test_j1989.py: Black's A2 and B1; the default budget settles them).
+    (``Verdict.owner_first_unsettled``) may have an effective move.  The counts that could follow
+    are those with such a string alive, alone or (one first move can save several strings: the
+    finished test counts them together, :func:`_conditional_outcome`) with all of its owner's
+    unsettled strings alive; each counts the saved strings' dame filled first, as
+    :func:`_count_saved` counts an effective move.  Where one of these counts has another winner
+    than the stop's, the ruling could be "both lose": the reason gives those counts, so that the
+    count of the stop is not read as settled (cases/bent-four-outside-liberty [j1989] with a budget
+    of 1,000 positions per string, tests/test_j1989.py: Black's A2 or B1 alone gives B+6.5, both
+    B+23.5; the default budget settles them).
     """
-    groups: dict[tuple[Color, float], list[Verdict]] = {}
-    for v in verdicts:
-        if not v.owner_first_unsettled or v.status == "alive":
-            continue
-        alive = _count_saved(position, _with_status(verdicts, lambda w, v=v: "alive" if w is v else None),
-                             v.stones, rules, komi)
-        if _winner(alive) != _winner(margin):
-            groups.setdefault((v.color, alive), []).append(v)
     out = []
-    for (color, alive), vs in groups.items():
+    for color in (Color.BLACK, Color.WHITE):
+        open_ = [v for v in verdicts if v.owner_first_unsettled and v.status != "alive" and v.color is color]
+        if not open_:
+            continue
+
+        def saved_count(group):
+            ids = {id(v) for v in group}
+            world = _with_status(verdicts, lambda w: "alive" if id(w) in ids else None)
+            return _count_saved(position, world, sum(v.stones for v in group), rules, komi)
+
+        alone: dict[float, list[Verdict]] = {}
+        for v in open_:
+            alone.setdefault(saved_count([v]), []).append(v)
+        together = saved_count(open_) if len(open_) > 1 else None
+        counts = [m for m in alone if _winner(m) != _winner(margin)]
+        if together is not None and _winner(together) != _winner(margin):
+            counts.append(together)
+        if not counts:
+            continue
         owner = color.word.capitalize()
-        names = ", ".join(v.vertex for v in vs)
-        which = f"the string at {names}" if len(vs) == 1 else f"any of the strings at {names}"
+        names = ", ".join(v.vertex for v in open_)
+        which = f"the string at {names}" if len(open_) == 1 else f"the strings at {names}"
+        parts = [f"{' or '.join(v.vertex for v in vs)} {'alone ' if len(open_) > 1 else ''}{format_margin(m)}"
+                 for m, vs in alone.items()]
+        if together is not None:
+            parts.append(f"all of them together (one first move may save several) {format_margin(together)}")
         out.append(Reason(
             f"Not settled: whether {owner} could save {which} by moving first (the Art. 13 test for an "
-            f"effective move ran out of its search budget).  With {'it' if len(vs) == 1 else 'any one of them'} "
-            f"alive the count would be "
-            f"{format_margin(alive)} instead of {format_margin(margin)}; if {owner} can, an effective move is "
-            f"left and both lose.  The count of the stop is given; a referee should read it.",
-            "J1989 Art. 13", tuple(v.vertex for v in vs)))
+            f"effective move ran out of its search budget).  The count if {owner} saves them: {'; '.join(parts)}; "
+            f"the stop's count is {format_margin(margin)}.  If {owner} can save strings whose count has another "
+            f"winner, an effective move is left and both lose.  The count of the stop is given; a referee should "
+            f"read it.",
+            "J1989 Art. 13", tuple(v.vertex for v in open_)))
     return out
 
 

@@ -367,8 +367,13 @@ def test_an_art13_test_out_of_budget_is_reported_where_it_could_change_the_winne
     assert flagged == ["A2", "B1"]
     lines = [r for r in ruling.reasons if r.text.startswith("Not settled")]
     assert len(lines) == 1 and set(lines[0].vertices) == {"A2", "B1"} and lines[0].article == "J1989 Art. 13"
-    assert "B+6.5 instead of W+0.5" in lines[0].text
+    assert "B1 or A2 alone B+6.5; all of them together (one first move may save several) B+23.5" in lines[0].text
+    assert "the stop's count is W+0.5" in lines[0].text
     cleared = [replace(v, owner_first_unsettled=False) for v in ruling.verdicts]
     pos = ruling.fill.after
     assert _unsettled_effective_moves(pos, cleared, ruling.rules, ruling.komi, ruling.score.margin) == []
     assert len(_unsettled_effective_moves(pos, ruling.verdicts, ruling.rules, ruling.komi, ruling.score.margin)) == 1
+    # Ten more points of komi: either string alone (W+3.5) no longer changes the winner of the stop
+    # (W+10.5), both together (B+13.5) still do, so the question stays open and is reported.
+    shifted = _unsettled_effective_moves(pos, ruling.verdicts, ruling.rules, ruling.komi + 10, ruling.score.margin - 10)
+    assert len(shifted) == 1 and "alone W+3.5; all of them together (one first move may save several) B+13.5" in shifted[0].text
