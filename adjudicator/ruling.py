@@ -732,8 +732,12 @@ def _fill_reason(fill: Fill, filling: DameFilling) -> Reason:
     if fill.source == "given":
         return Reason(f"Fill given by the user: {len(fill.moves)} move{'s' if len(fill.moves) != 1 else ''}.",
                       article, tuple(m.vertex for m in fill.moves))
+    if not fill.moves and fill.refused:
+        return Reason("No dame filled: every dame the fill found is left open (the next lines say why).", article)
     if not fill.moves:
-        return Reason("No dame to fill.", article)
+        # Not "No dame to fill.": a J1989 ruling then names the dame left open (next to a seki).
+        return Reason("No dame to fill between living stones of both colours; points next to stones that "
+                      "are not alive (a seki, dead stones) are left as they are.", article)
     dame, teire = fill.count("dame"), fill.count("teire")
     return Reason(
         f"Proposed fill of {len(fill.moves)} moves ({dame} dame, {teire} teire), played before the count; "

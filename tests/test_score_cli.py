@@ -352,3 +352,17 @@ def test_a_guess_of_life_the_fill_finds_in_a_capturing_race_is_marked_doubtful()
     assert "Doubt: P7 (black, guessed alive): white can fill the dame at K11" in comment
     other = ruling_to_dict(score_file(DATA / "kgs-2017-even.sgf"))
     assert not any("doubt" in s for s in other["strings"])
+
+
+@pytest.mark.parametrize("case, rules", [
+    ("bent-four-outside-liberty", "j1989"),  # "Dame left after the fill: A1, C1, E2, A3" follows
+    ("seki-shared-liberties", "j1989"),      # "Dame D8 left open: ..." follows
+])
+def test_an_empty_fill_does_not_say_there_is_no_dame_when_the_reasons_name_open_dame(case, rules):
+    """A referee read "No dame to fill." and, on the next lines, the dame left open: the empty fill's
+    reason must say that dame next to stones that are not alive, or refused ones, are left open."""
+    result = run("score", ROOT / "cases" / f"{case}.sgf", "--rules", rules)
+    assert result.exit_code == 0, result.output
+    reasons = result.stdout.split("Reasons:", 1)[1]
+    assert "Dame" in reasons and "left" in reasons
+    assert "No dame to fill." not in reasons
