@@ -575,8 +575,10 @@ def _doubts(ruling: Ruling) -> dict[int, tuple[str, bool]]:
 
 
 def _share_words(v: Verdict) -> str:
-    """`` 53 % of playouts`` for a heuristic verdict (its owner's share), else nothing."""
-    return "" if v.share is None else f" {v.share:.0%} of playouts"
+    """``: survives in 53% of playouts`` for a heuristic verdict (its owner's share), else nothing.
+
+    Not a bare "97% of playouts": after "not alive" (a seki guess) that read as 97 % for "not alive"."""
+    return "" if v.share is None else f": survives in {v.share:.0%} of playouts"
 
 
 def _closest_calls_first(verdicts: list[Verdict], lost: frozenset[int] = frozenset()) -> list[Verdict]:

@@ -46,7 +46,7 @@ def test_a_string_whose_reversal_changes_the_winner_is_decisive():
     assert ("Decisive (1): the other verdict for any one of these alone changes the winner "
             "(closest calls of the playouts first):") in text
     words = {"alive": "alive", "not_alive": "not alive"}
-    assert re.search(rf"white {v.vertex} \(5 stones\): {words[v.status]} \[assumed, heuristic \d+% of playouts\]", text)
+    assert re.search(rf"white {v.vertex} \(5 stones\): {words[v.status]} \[assumed, heuristic: survives in \d+% of playouts\]", text)
     assert f"; if {words[other]}: {counts[other][0]}" in text
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -366,3 +367,14 @@ def test_an_empty_fill_does_not_say_there_is_no_dame_when_the_reasons_name_open_
     reasons = result.stdout.split("Reasons:", 1)[1]
     assert "Dame" in reasons and "left" in reasons
     assert "No dame to fill." not in reasons
+
+
+def test_the_playout_share_of_an_assumed_verdict_says_what_it_measures():
+    """'not alive [assumed, heuristic 97% of playouts]' (a seki guess in cases/hane-seki) read as
+    97 % for "not alive"; the share is how often the string survived the playouts, and says so."""
+    result = run("score", ROOT / "cases" / "hane-seki.sgf")
+    assert result.exit_code == 0, result.output
+    seki_lines = [line for line in result.stdout.splitlines() if "-> stays without territory (seki)" in line]
+    assert seki_lines
+    for line in seki_lines:
+        assert re.search(r"not alive \[assumed, heuristic: survives in \d+% of playouts\]", line), line
