@@ -740,7 +740,8 @@ def _fill_reason(fill: Fill, filling: DameFilling) -> Reason:
                       "are not alive (a seki, dead stones) are left as they are.", article)
     dame, teire = fill.count("dame"), fill.count("teire")
     return Reason(
-        f"Proposed fill of {len(fill.moves)} moves ({dame} dame, {teire} teire), played before the count; "
+        f"Proposed fill of {len(fill.moves)} move{'s' if len(fill.moves) != 1 else ''} ({dame} dame, {teire} teire), "
+        "played before the count; "
         f"refuse it with --no-fill or give your own with --fill.",
         article, tuple(m.vertex for m in fill.moves))
 

@@ -378,3 +378,11 @@ def test_the_playout_share_of_an_assumed_verdict_says_what_it_measures():
     assert seki_lines
     for line in seki_lines:
         assert re.search(r"not alive \[assumed, heuristic: survives in \d+% of playouts\]", line), line
+
+
+def test_a_fill_of_one_move_is_one_move():
+    """'Proposed fill of 1 moves' (tests/data/kgs-2017-seki.sgf, whose fill is black O9 alone)."""
+    result = run("score", DATA / "kgs-2017-seki.sgf", *STABLE)
+    assert result.exit_code == 0, result.output
+    assert "as --fill: B:O9)" in result.stdout
+    assert "Proposed fill of 1 move (1 dame, 0 teire)" in result.stdout
