@@ -435,8 +435,9 @@ class GtpEngine:
     def _final_score(self, cmd: Command) -> str:
         _arity(cmd, 0)
         ruling = self.ruling()
-        if ruling.outcome is Outcome.NO_RESULT:
-            # "Void" is not a score (spec 6.3.4: W+2.5, B+31 or 0).
+        if ruling.outcome in (Outcome.NO_RESULT, Outcome.BOTH_LOSE, Outcome.REFEREE_DECIDES):
+            # "Void" (no result, both lose) and "?" (the referee decides) are not scores (spec
+            # 6.3.4: W+2.5, B+31 or 0); the summary goes to the log, adjudicator-ruling has it all.
             raise GtpError("cannot score", ruling.summary)
         return ruling.result
 

@@ -245,6 +245,21 @@ def test_final_score_and_status_lists_on_a_hand_counted_position(tmp_path):
         assert ours[key] == expected[key], key
 
 
+@pytest.mark.parametrize("case, rules, summary", [
+    ("bent-four-outside-liberty", "j1989", "Both lose"),              # result "Void" (Art. 13)
+    ("bent-four-in-the-corner", "korean", "Referee decides (ko threats)"),  # result "?"
+])
+def test_final_score_cannot_score_a_ruling_that_is_not_a_count(case, rules, summary):
+    """Spec 6.3.4: the score is W+x, B+x or 0.  A both-lose ruling answered "= Void" and a
+    referee-decides one "= ?", which a controller reads as a score; the summary goes to the log."""
+    logged: list[str] = []
+    engine = GtpEngine(rules, log=logged.append)
+    replies = talk(engine, f"1 loadsgf {ROOT / 'cases' / (case + '.sgf')}\n2 final_score\n3 adjudicator-ruling\n")
+    assert replies[1] == "?2 cannot score"
+    assert any(summary in line for line in logged), logged
+    assert json.loads(replies[2].removeprefix("=3 "))["summary"].startswith(summary)
+
+
 def test_the_ruling_is_cached_until_the_game_changes():
     engine = GtpEngine(budget=FAST)
     talk(engine, "boardsize 5\nkomi 0.5\n" + WALLS)
