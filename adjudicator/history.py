@@ -417,6 +417,6 @@ def resumption_state(result: Replay, requested_by: Color) -> Resumed:
         position = Position(stop.size, stop.black, stop.white, first, before.ko_bit, before.ko_color,
                             stop.prisoners)
         article = "J1989 Art. 9-3"
-        why = (f"the opponent of the player who asked ({requested_by.word}) has the right to play first "
-               "(Korean rules: the same is assumed [inferred])")
+        why = (f"the opponent of the player who asked, {requested_by.word}, has the right to play first; "
+               "the korean preset assumes the same [inferred]")
     return Resumed(requested_by, first, position, result.stops[-1], article, why)

@@ -67,6 +67,8 @@ def test_resume_cli_text_and_json(sgf):
     text = run("resume", path, "--by", "B", "--rules", "j1989")
     assert text.exit_code == 0, text.output
     assert "white moves first" in text.stdout and "J1989 Art. 9-3" in text.stdout
+    # under j1989 the reason read "(Korean rules: the same is assumed [inferred])", as if it were Korean
+    assert "Korean rules: the same" not in text.stdout and "korean preset assumes the same" in text.stdout
     assert "Prisoners (captured by): black 1, white 0" in text.stdout
     data = json.loads(run("resume", path, "--by", "W", "--json").stdout)
     assert data["first"] == "white" and data["requested_by"] == "white"
