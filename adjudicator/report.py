@@ -671,8 +671,14 @@ def render_ruling(ruling: Ruling) -> str:
                          + (f": {m.reason}" if m.kind == "teire" else ""))
     for r in fill.refused:
         lines.append(f"  left open: {r.vertex} ({r.reason})")
+    lines.append("")
+    if not ruling.decided_by_count:
+        # Which way the board and the table were counted: a referee saw 25 to 0.5 under "Result: ?".
+        counted = [a for a in ruling.alternatives if a.score == score.total(b) - score.total(w)]
+        lines.append(f"The board above and the count below are the case '{counted[0].condition}' ({counted[0].result}); "
+                     "the count does not decide the game (see the result)." if counted else
+                     "The count below does not decide the game (see the result).")
     lines += [
-        "",
         f"{'Count':<14}{'Black':>8}{'White':>8}",
         f"{'territory':<14}{score.territory_points(b):>8}{score.territory_points(w):>8}",
         f"{'captured':<14}{score.captured[0]:>8}{score.captured[1]:>8}",

@@ -386,3 +386,16 @@ def test_a_fill_of_one_move_is_one_move():
     assert result.exit_code == 0, result.output
     assert "as --fill: B:O9)" in result.stdout
     assert "Proposed fill of 1 move (1 dame, 0 teire)" in result.stdout
+
+
+@pytest.mark.parametrize("case, rules, condition", [
+    ("bent-four-in-the-corner", "korean", "Black has more ko threats"),  # the table says B+24.5
+    ("bent-four-outside-liberty", "j1989", "White moves first"),          # the stop: W+0.5
+])
+def test_a_count_that_does_not_decide_says_which_alternative_it_is(case, rules, condition):
+    """Result '?' (or Void) above a count table of 25 to 0.5 left a referee to guess that the table
+    is one of the alternatives; the line above the table names it."""
+    result = run("score", ROOT / "cases" / f"{case}.sgf", "--rules", rules)
+    assert result.exit_code == 0, result.output
+    before_count = result.stdout.split("\nCount ", 1)[0].splitlines()
+    assert condition in before_count[-1] and "does not decide" in before_count[-1], before_count[-1]
