@@ -245,7 +245,7 @@ def score(
     rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
     komi: Annotated[
         Optional[float],
-        typer.Option("--komi", parser=_number, metavar="FLOAT", help="Komi in points for White; default: the record's KM."),
+        typer.Option("--komi", parser=_number, metavar="FLOAT", help="Komi in points for White; default: the record's KM, else the rule set's komi axis (6.5 in every preset)."),
     ] = None,
     no_fill: Annotated[
         bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: count the position as it stands.")
@@ -321,7 +321,8 @@ def score(
     --no-fill or give your own with --fill), analyses every string (assumed
     verdicts are listed first: a referee must check them), counts territory
     and prisoners, applies komi and prints the result in SGF RE syntax
-    (B+2.5, W+0.5, 0 for jigo or a tie, Void for no result) with the reasons.
+    (B+2.5, W+0.5, 0 for jigo or a tie, Void for no result or both lose, ?
+    when the referee decides on ko threats) with the reasons.
     Settle the assumed verdicts by the players' marks (--agreed) or by your
     own decisions (--dead, --alive); the count then follows them.
     """
@@ -448,7 +449,7 @@ def diagram(
     rules: Annotated[str, typer.Option("--rules", "-r", help=_RULES_HELP)] = "japanese",
     komi: Annotated[
         Optional[float],
-        typer.Option("--komi", parser=_number, metavar="FLOAT", help="Komi in points for White; default: the record's KM."),
+        typer.Option("--komi", parser=_number, metavar="FLOAT", help="Komi in points for White; default: the record's KM, else the rule set's komi axis (6.5 in every preset)."),
     ] = None,
     no_fill: Annotated[
         bool, typer.Option("--no-fill", help="Refuse the proposed dame/teire fill: draw the position as it stands.")
