@@ -667,8 +667,9 @@ def render_ruling(ruling: Ruling) -> str:
         head = "proposed; refuse with --no-fill" if fill.source == "proposed" else "given with --fill"
         lines.append(f"Fill ({head}; as --fill: {format_fill(fill.moves)}):")
         for k, m in enumerate(fill.moves, 1):
+            # The reason starts with its kind ("teire: after ..."): not "teire: teire: after ...".
             lines.append(f"  {k:>2}. {m.color.word} {m.vertex} {m.kind}"
-                         + (f": {m.reason}" if m.kind == "teire" else ""))
+                         + (f": {m.reason.removeprefix('teire: ')}" if m.kind == "teire" else ""))
     for r in fill.refused:
         lines.append(f"  left open: {r.vertex} ({r.reason})")
     lines.append("")

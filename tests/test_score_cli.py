@@ -399,3 +399,11 @@ def test_a_count_that_does_not_decide_says_which_alternative_it_is(case, rules, 
     assert result.exit_code == 0, result.output
     before_count = result.stdout.split("\nCount ", 1)[0].splitlines()
     assert condition in before_count[-1] and "does not decide" in before_count[-1], before_count[-1]
+
+
+def test_a_teire_line_names_its_kind_once():
+    """'2. black A13 teire: teire: after white filled ...': the fill reason already starts with its kind."""
+    result = run("score", DATA / "kgs-2006-shortage-teire.sgf", *STABLE)
+    assert result.exit_code == 0, result.output
+    assert "2. black A13 teire: after white filled the dame at A15" in result.stdout
+    assert "teire: teire:" not in result.stdout
