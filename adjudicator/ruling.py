@@ -68,7 +68,7 @@ from .coords import Point, vertex_from_point
 from .filling import Fill, apply_fill, no_fill, propose_fill
 from .history import Phase, Replay, resumption_state
 from .errors import AdjudicatorError, SgfError
-from .rules import ConfirmationKo, DameFilling, LongCycle, SekiRule, is_decimal
+from .rules import ConfirmationKo, DameFilling, LifeGoal, LongCycle, SekiRule, is_decimal
 from .scoring import Fate, Score, format_margin, open_areas, territory_score
 
 __all__ = ["compare_results", "Outcome", "Alternative", "Reason", "Ruling", "adjudicate", "carry_verdicts"]
@@ -583,10 +583,15 @@ def adjudicate(
                      else "none of them alone would change the winner if reversed (several together might)")
         else:
             which = "the result depends on them"
+        if rules.life_goal is LifeGoal.INDEPENDENT_LIFE:
+            agree, article = "AJR: the players may abbreviate the analysis where they agree", "AJR, Independent Life"
+        else:  # J1989 and Korean: not an AJR citation under those rules
+            agree = ("J1989 Art. 9-2: the game ends through the players' confirmation and agreement about life "
+                     "and death")
+            article = "J1989 Art. 9-2"
         reasons.append(Reason(
             f"{n_assumed} of {len(verdicts)} strings have assumed verdicts (heuristic guesses, not proofs): "
-            f"{which}; a referee must confirm them (AJR: the players may abbreviate the "
-            f"analysis where they agree).", "AJR, Independent Life"))
+            f"{which}; a referee must confirm them ({agree}).", article))
     text, article = _TERRITORY_TEXT[rules.seki]
     reasons.append(Reason(text + ".", article))
     seki_vertices = tuple(

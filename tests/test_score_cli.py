@@ -407,3 +407,14 @@ def test_a_teire_line_names_its_kind_once():
     assert result.exit_code == 0, result.output
     assert "2. black A13 teire: after white filled the dame at A15" in result.stdout
     assert "teire: teire:" not in result.stdout
+
+
+def test_the_assumed_verdicts_reason_cites_the_rule_set_in_use():
+    """Under j1989 the reason ended '(AJR: the players may abbreviate ...). [AJR, Independent Life]'."""
+    j1989 = run("score", ROOT / "cases" / "hane-seki.sgf", "--rules", "j1989")
+    assert j1989.exit_code == 0, j1989.output
+    line = next(x for x in j1989.stdout.splitlines() if "have assumed verdicts" in x)
+    assert "AJR" not in line and line.endswith("[J1989 Art. 9-2]"), line
+    ajr = run("score", ROOT / "cases" / "hane-seki.sgf")
+    line = next(x for x in ajr.stdout.splitlines() if "have assumed verdicts" in x)
+    assert line.endswith("[AJR, Independent Life]"), line
