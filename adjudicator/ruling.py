@@ -561,7 +561,7 @@ def adjudicate(
         if open_dame:
             names = _vertices(open_dame, final.size)
             reasons.append(Reason(
-                f"Dame left after the fill: {', '.join(names)}; live stones touching them, and the "
+                f"Dame left after the fill: {', '.join(names)}; live stones touching {'them' if len(names) > 1 else 'it'}, and the "
                 f"stones sharing an eye with those, are in seki (J1989 Art. 8) unless the players fill them", "J1989 Art. 8", tuple(names)))
 
     areas = open_areas(chosen.after, score)

@@ -415,6 +415,7 @@ def test_the_assumed_verdicts_reason_cites_the_rule_set_in_use():
     assert j1989.exit_code == 0, j1989.output
     line = next(x for x in j1989.stdout.splitlines() if "have assumed verdicts" in x)
     assert "AJR" not in line and line.endswith("[J1989 Art. 9-2]"), line
+    assert "Dame left after the fill: A4; live stones touching it, and" in j1989.stdout  # one dame: not "them"
     ajr = run("score", ROOT / "cases" / "hane-seki.sgf")
     line = next(x for x in ajr.stdout.splitlines() if "have assumed verdicts" in x)
     assert line.endswith("[AJR, Independent Life]"), line
