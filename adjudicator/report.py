@@ -661,6 +661,8 @@ def render_ruling(ruling: Ruling) -> str:
     fill = ruling.fill
     if fill.source == "none":
         lines.append("Fill: none (--no-fill).")
+    elif not fill.moves and fill.refused:
+        lines.append("Fill: no move; every dame found is left open:")
     elif not fill.moves:
         lines.append("Fill: nothing to fill.")
     else:

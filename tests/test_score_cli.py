@@ -419,3 +419,11 @@ def test_the_assumed_verdicts_reason_cites_the_rule_set_in_use():
     ajr = run("score", ROOT / "cases" / "hane-seki.sgf")
     line = next(x for x in ajr.stdout.splitlines() if "have assumed verdicts" in x)
     assert line.endswith("[AJR, Independent Life]"), line
+
+
+def test_an_empty_fill_with_refusals_does_not_say_nothing_to_fill():
+    """'Fill: nothing to fill.' then '  left open: A4 (...)' (cases/hane-seki --rules j1989)."""
+    result = run("score", ROOT / "cases" / "hane-seki.sgf", "--rules", "j1989")
+    assert result.exit_code == 0, result.output
+    assert "Fill: nothing to fill." not in result.stdout
+    assert "Fill: no move; every dame found is left open:\n  left open: A4 (" in result.stdout
