@@ -677,8 +677,8 @@ def render_ruling(ruling: Ruling) -> str:
     lines.append("")
     if not ruling.decided_by_count:
         # Which way the board and the table were counted: a referee saw 25 to 0.5 under "Result: ?".
-        counted = [a for a in ruling.alternatives if a.score == score.total(b) - score.total(w)]
-        lines.append(f"The board above and the count below are the case '{counted[0].condition}' ({counted[0].result}); "
+        counted = _counted_case(ruling)
+        lines.append(f"The board above and the count below are the case '{counted.condition}' ({counted.result}); "
                      "the count does not decide the game (see the result)." if counted else
                      "The count below does not decide the game (see the result).")
     lines += [
@@ -734,11 +734,22 @@ def sgf_annotation(ruling: Ruling) -> dict[str, Any]:
     }
 
 
+def _counted_case(ruling: Ruling):
+    """The alternative (both lose, referee decides) whose count is the ruling's own count, or None."""
+    s = ruling.score
+    margin = s.total(Color.BLACK) - s.total(Color.WHITE)
+    return next((a for a in ruling.alternatives if a.score == margin), None)
+
+
 def _count_line(ruling: Ruling) -> str:
     s = ruling.score
     b, w = Color.BLACK, Color.WHITE
-    return (f"Black {s.territory_points(b)} + {s.prisoners(b)} = {s.total(b):g}; "
+    line = (f"Black {s.territory_points(b)} + {s.prisoners(b)} = {s.total(b):g}; "
             f"White {s.territory_points(w)} + {s.prisoners(w)} + {s.komi:g} = {s.total(w):g}")
+    if not ruling.decided_by_count:
+        counted = _counted_case(ruling)
+        line += (f" (the case '{counted.condition}'; " if counted else " (") + "this count does not decide the game)"
+    return line
 
 
 # -- resumption (adjudicator resume) -----------------------------------------------------

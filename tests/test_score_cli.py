@@ -427,3 +427,13 @@ def test_an_empty_fill_with_refusals_does_not_say_nothing_to_fill():
     assert result.exit_code == 0, result.output
     assert "Fill: nothing to fill." not in result.stdout
     assert "Fill: no move; every dame found is left open:\n  left open: A4 (" in result.stdout
+
+
+def test_the_sgf_out_count_of_a_ruling_the_count_does_not_decide_says_which_case_it_is(tmp_path):
+    """The comment's 'Black 17 + 8 = 25; White 0 + 0 + 0.5 = 0.5' under 'Referee decides' named no case."""
+    out = tmp_path / "out.sgf"
+    result = run("score", ROOT / "cases" / "bent-four-in-the-corner.sgf", "--rules", "korean", "--sgf-out", out)
+    assert result.exit_code == 0, result.output
+    comment = sgf.Sgf_game.from_bytes(out.read_bytes()).get_main_sequence()[-1].get("C")
+    assert ("Black 17 + 8 = 25; White 0 + 0 + 0.5 = 0.5 (the case 'Black has more ko threats'; "
+            "this count does not decide the game)") in comment, comment
