@@ -617,6 +617,10 @@ def _legend(ruling, marks: Marks, top: float) -> tuple[list[str], float]:
     fill = ruling.fill
     if fill.source == "none":
         fill_text = "Fill: none (--no-fill)."
+    elif not fill.moves and fill.refused:
+        # The text output's wording: "nothing to fill" above dame left open misled a referee.
+        fill_text = (f"Fill: no move; every dame found is left open: "
+                     f"{', '.join(dict.fromkeys(r.vertex for r in fill.refused))}.")
     elif not fill.moves:
         fill_text = "Fill: nothing to fill."
     else:

@@ -181,6 +181,15 @@ def test_no_fill_and_komi_change_the_picture():
     assert "Fill: none (--no-fill)" in text and "komi 100 (from --komi)" in text and "Result: W+" in text
 
 
+def test_legend_names_the_dame_left_open_when_nothing_is_filled():
+    # Under J1989 neither side can fill D8 or D9 (each would put its own stones in atari): the text
+    # output says the dame are left open, the legend must not say "nothing to fill".
+    ruling = score_file(Path(__file__).parent.parent / "cases" / "seki-shared-liberties.sgf", rules="j1989")
+    assert not ruling.fill.moves and {r.vertex for r in ruling.fill.refused} == {"D8", "D9"}
+    text = legend_text(check_ruling_svg(ruling, render_svg(ruling)))
+    assert "nothing to fill" not in text and "every dame found is left open: D8, D9." in text
+
+
 def test_long_cycle_legend_says_the_count_does_not_decide():
     ruling = score_file(DATA / "kgs-2017-long-cycle.sgf")  # a tie by long cycle (AJR), RE W+4.50
     assert not ruling.decided_by_count
