@@ -792,7 +792,8 @@ def render_summary(report: BatchReport, *, show_failures: int = 10) -> str:
     if report.processed:
         rows += [
             ("wall time", f"{report.seconds:.1f} s, {report.jobs} worker{'s' if report.jobs != 1 else ''}"),
-            ("throughput", f"{report.games_per_second:.2f} games/s, {report.per_core:.2f} per core"),
+            ("throughput", f"{report.games_per_second:.2f} games/s, {report.per_core:.2f} per core"
+                           + (" (failed records counted as handled: the rate is records/s)" if report.failed else "")),
         ]
     cpu = [float(r["cpu"]) for r in report.records if isinstance(r.get("cpu"), (int, float))]
     if cpu and sum(cpu) > 0:

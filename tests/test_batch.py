@@ -254,7 +254,10 @@ def test_summary_counts(tmp_path):
     assert (d["games_per_second"], d["games_per_second_per_core"]) == (2.0, 1.0)
     text = render_summary(report)
     assert "1 of 2 comparable (50.0 %)" in text and "2 of 2 comparable (100.0 %)" in text
-    assert "2.00 games/s, 1.00 per core" in text and "\n  d: broken" in text
+    assert "2.00 games/s, 1.00 per core (failed records counted" in text and "\n  d: broken" in text
+    clean = render_summary(BatchReport(records=records[:3], processed=3, skipped=0, seconds=1.0, jobs=1,
+                                       out="r.jsonl", cores=2))
+    assert "3.00 games/s, 3.00 per core\n" in clean + "\n" and "failed records counted" not in clean
 
 
 def test_cli_batch(tmp_path):
