@@ -202,7 +202,14 @@ _ORDER_CACHE = 100_000  # move orders kept (a state's stones repeat with other b
 _SAFETY_REGION = 6  # see _Confirmer._to_safety
 _CLEAN = 1 << 30  # taint of a proof that relies on no repetition of an ancestor
 _SELF_ATARI_LAST = True  # move ordering: see _Confirmer._order (tests switch it off to compare)
+_R2_NARROW_FIRST = True  # R2: the narrowed search first (tests switch it off to compare)
+R2_QUIET_KILL = True  # shortcut 9 (R2 only; tests switch it off to compare)
+R2_TACTICS_FIRST = True  # R2 after the capture: P's captures and ataris before P's pass (order only)
 _OWNER_TACTICS_FIRST = True  # move ordering of owner-first searches: see _Confirmer._pass_first
+
+#: What P may play after the capture of S: "narrow" (S's points, one stone at a time, the snapback
+#: exception) or "captures" (reading R2: also any play that captures stones, anywhere in the zone).
+AFTER_CAPTURE = "narrow"
 
 #: Ko modes of :func:`confirm_life` (see the module docstring).
 KO_MODES = ("once", "each", "owner", "attacker", "basic")
@@ -322,6 +329,9 @@ class _Confirmer:
         self.fill_cache: dict[tuple[int, int], int] = {}  # shortcut 8 per board
         self.fill_hits = 0
         self.owner_tactics = False  # P's captures and ataris before P's pass (owner-first searches)
+        self.quiet_cache: dict[tuple, int] = {}  # shortcut 9
+        self.quiet_hits = 0
+        self.r2 = False  # after the capture P may also make any capturing play in the zone (reading R2)
 
     def _count(self) -> None:
         self.nodes += 1
@@ -360,6 +370,7 @@ class _Confirmer:
         mover, other = (p, o) if p_to_move else (o, p)
         empty = g.full & ~(p | o)
         points = self.area & empty
+        r2_only = 0
         if local and not p_to_move:
             points &= self.local
         if captured and p_to_move:
@@ -368,7 +379,12 @@ class _Confirmer:
             # on the points that the new stone emptied when it was played, if it took two or more stones
             # back (``captured`` holds S's points and those): a snapback's new stone may defend the area
             # it recaptured [inferred narrowing; the literal reading is intractable, see docs/j1989.md].
-            points = points & (captured & ~self.s) if p & self.s else points & self.s
+            narrow = points & (captured & ~self.s) if p & self.s else points & self.s
+            if self.r2:
+                # Reading R2: also any play that captures stones, anywhere in the zone (a liberty of an
+                # O chain in atari; the play must then capture, checked below).
+                r2_only = points & self._atari_libs(o, empty) & ~narrow
+            points = narrow | r2_only
         mode = self.mode
         # basic ko binds everybody except the side with ko priority (Korean modes)
         exempt = (mode == "owner" and p_to_move) or (mode == "attacker" and not p_to_move)
@@ -381,16 +397,18 @@ class _Confirmer:
                 continue
             m2, o2, cap, ko2 = res
             bit = 1 << flat
+            if r2_only and not cap and r2_only >> flat & 1:
+                continue  # R2: off the narrowing's points only a capture
             if cap and my_bans and cap & (cap - 1) == 0 and (bit | cap) in my_bans:
                 continue  # Art. 7-2: no recapture in that ko before a pass for it
-            if local and cap & ~self.local:
+            if local and (cap & ~self.local or (p_to_move and bit & ~self.local)):
                 if p_to_move:
                     out.append(((0, flat, 0), None, cap))
                 continue
             np_, no_ = (m2, o2) if p_to_move else (o2, m2)
             if captured:
                 new_captured = captured
-                if p_to_move and cap & (cap - 1) and not p & self.s:
+                if p_to_move and cap & (cap - 1) and not p & self.s and bit & self.s:
                     new_captured = captured | cap  # the new stone itself takes two or more stones back
             elif not p_to_move and cap & self.s & p:
                 new_captured = self.s  # S's points: where the new stone may stand
@@ -410,6 +428,19 @@ class _Confirmer:
             nf = freed | {(who, k)} if mode == "once" else freed
             out.append(((2, _PASS, k), (p, o, not p_to_move, 0, nb, nf, 0, captured), 0))
         out.append(((1, _PASS, 0), (p, o, not p_to_move, 0, bans, freed, passes + 1, captured), 0))
+        return out
+
+    def _atari_libs(self, o: int, empty: int) -> int:
+        """The liberties of O's chains with exactly one liberty (where a play of P captures)."""
+        g = self.g
+        out = 0
+        todo = o & _adjacent(empty & self.area, g)
+        while todo:
+            chain = flood(todo & -todo, o, g)
+            todo &= ~chain
+            libs = _adjacent(chain, g) & empty
+            if libs and libs & (libs - 1) == 0:
+                out |= libs
         return out
 
     def _ordered(self, points: int, mover: int, other: int, empty: int, p_to_move: bool) -> list[int]:
@@ -462,10 +493,18 @@ class _Confirmer:
             (last if self._self_atari(f, mover, other, empty) else first).append(f)
         return first + last
 
-    def _pass_first(self, moves: list[tuple], p: int, o: int, p_to_move: bool) -> list[tuple]:
+    def _pass_first(self, moves: list[tuple], p: int, o: int, p_to_move: bool, captured: int = 0) -> list[tuple]:
         """``moves`` with the ordinary pass (the last move) tried first; in an owner-first search
         (``self.owner_tactics``) P's captures and ataris come before P's pass (order only)."""
-        if not (p_to_move and self.owner_tactics and _OWNER_TACTICS_FIRST):
+        tactics = self.owner_tactics or (self.r2 and captured and R2_TACTICS_FIRST)
+        if self.r2 and captured and not p_to_move and R2_TACTICS_FIRST:
+            # R2, O after the capture with no new stone standing: O's captures before O's pass (P may
+            # now take O's stones anywhere, so a waiting O can face a whole new fight).  Order only.
+            front = [m for m in moves[:-1] if m[2]]
+            if front:
+                rest = [m for m in moves[:-1] if not m[2]]
+                return front + [moves[-1]] + rest
+        if not (p_to_move and tactics and _OWNER_TACTICS_FIRST):
             moves.insert(0, moves.pop())
             return moves
         # The liberties of O's chains with one or two liberties: a play there captures or ataris.
@@ -592,10 +631,32 @@ class _Confirmer:
                 return -1  # one liberty on S's points: a new stone there captures it
         if t & ~_adjacent(anchored, g):
             return -1
+        if self.r2 and self._r2_capturable(o, empty, region):
+            return -1
         frozen = p & _adjacent(t, g)
         if frozen and local:
             return -1  # O's strategy may capture them: a capture reaching outside T, not a move of R
         return s_open | (flood(frozen, p, g) if frozen else 0)
+
+    def _r2_capturable(self, o: int, empty: int, region: int) -> bool:
+        """R2 guard of shortcut 5: True unless every O chain next to the zone has two or more
+        liberties outside ``region`` (then no O play on ``region`` and no P play on S's points ever
+        leaves one in atari, so P never has a capturing play and the narrowing's proof stands)."""
+        g = self.g
+        todo = o & _adjacent(self.area, g)
+        while todo:
+            chain = flood(todo & -todo, o, g)
+            todo &= ~chain
+            libs = _adjacent(chain, g) & empty & ~region
+            if not libs & (libs - 1):
+                return True
+        return False
+
+    def _p_captures(self, p: int, o: int) -> bool:
+        """R2 guard of shortcut 8: True if P has a play in the zone that captures (conservatively: an O
+        chain in atari with its liberty in the zone)."""
+        empty = self.g.full & ~(p | o)
+        return bool(self._atari_libs(o, empty) & self.area)
 
     def _fill_out(self, p: int, o: int) -> int:
         """After the capture of S: the ``cap`` of shortcut 8 if it applies (O answers every new stone of
@@ -614,6 +675,9 @@ class _Confirmer:
         s_open = self.s & empty  # where P may play (the narrowing)
         if _adjacent(s_open, g) & p or s_open & ~self.area:
             return -1  # a new stone could join P's stones next to it; or O could not fill S's points
+        r2 = self.r2
+        if r2 and self._p_captures(p, o):
+            return -1  # R2: P has a capturing play now
         for x in iter_bits(s_open):
             res = _play(p, o, x, 0, g)
             if res is None:
@@ -621,6 +685,8 @@ class _Confirmer:
             p2, o2, cap, _ = res
             if cap:
                 return -1  # the new stone takes stones: no simple answer
+            if r2 and self._p_captures(p2, o2):
+                return -1  # R2: the new stone puts an O chain in atari
             xbit = 1 << x
             libs = g.neighbours[x] & empty
             if libs & ~self.area:
@@ -634,6 +700,8 @@ class _Confirmer:
                     r = _play(o2, p2, y, 0, g)
                     if r is not None and not r[2] & ~xbit:
                         o2, p2 = r[0], r[1]
+                        if r2 and self._p_captures(p2, o2):
+                            return -1  # R2: P could capture during the fill
                         break
                 else:
                     return -1
@@ -684,7 +752,89 @@ class _Confirmer:
             if cap >= 0 and self._fill_reusable(p, o):
                 self.fill_hits += 1
                 return _LOSS, cap, _CLEAN
+        if (self.r2 and R2_QUIET_KILL and self.rule_lost and self.end_passes >= 2 and not local
+                and state[7] == self.s and p & self.s and (not state[2] or state[6] == 0)):
+            cap = self._quiet_kill(state)
+            if cap >= 0 and self._reusable(p, o, cap):
+                self.quiet_hits += 1
+                return _LOSS, cap, _CLEAN
         return None
+
+    def _quiet_kill(self, state: tuple) -> int:
+        """Shortcut 9 (R2 only): the ``cap`` of O's quiet kill of the new stone, or -1.
+
+        State: after the capture (``captured`` is exactly S's points), a new stone of P stands on S,
+        and if P is to move, the last move was not a pass.  O plays a fixed sequence (a simulation,
+        no search): each play legal (the basic ko of the state for the first, O's bans for all), and
+        after each no O chain with a liberty in the zone is in atari, until no P stone stands on S's
+        points; at the end shortcut 5 or 8 applies.  Then O wins: while a new stone stands, P may
+        play only a capture (R2; none exists, no O chain being in atari, and a ban only forbids
+        captures) or on ``captured`` minus S's points (empty), so P only passes (an ordinary pass
+        or one for ko: neither ends the confirmation, because O never passes and, if P is to move
+        here, the last move was not a pass); O answers each with the next play; when P's stones on
+        S are gone the state is one that 5 or 8 settles (their proofs hold from any such state).
+        O loses no stone (P captures nothing), so every state of the proof holds all of O's stones
+        of this node and all of P's stones but those captured in it (``cap``: the stones O takes in
+        the sequence and the cap of 5 or 8), no state repeats within it (O's stones only grow), and
+        the rule is used only where no ancestor on the line holds those stones (rule 3).
+        """
+        p, o, p_to_move, ko, bans = state[0], state[1], state[2], state[3], state[4]
+        g = self.g
+        empty = g.full & ~(p | o)
+        if self._atari_libs(o, empty) & self.area:
+            return -1
+        obans = {k for w, k in bans if w == 1}
+        ban_ko = ko if not p_to_move else 0  # after P's pass the basic-ko point is gone
+        key = (p, o, ban_ko, frozenset(obans))
+        hit = self.quiet_cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self.quiet_cache) >= _ORDER_CACHE:
+            self.quiet_cache.clear()
+        simcap = 0
+        result = -1
+        for _ in range(2 * self.area.bit_count()):
+            on_s = p & self.s
+            if not on_s:
+                c = self._no_new_stone(p, o)
+                if c < 0:
+                    c = self._fill_out(p, o)
+                result = -1 if c < 0 else simcap | c
+                break
+            empty = g.full & ~(p | o)
+            libs = _adjacent(flood(on_s, p, g), g) & empty & self.area
+            chosen = None
+            for y in list(iter_bits(libs)) + list(iter_bits(empty & self.area & ~libs)):
+                r = _play(o, p, y, ban_ko, g)
+                if r is None:
+                    continue
+                o2, p2, cap, _ = r
+                if cap and cap & (cap - 1) == 0 and ((1 << y) | cap) in obans:
+                    continue
+                atari = self._atari_libs(o2, g.full & ~(p2 | o2)) & self.area
+                if atari and r[3] and atari == cap and self.mode != "owner":
+                    # A ko capture whose stone is the only O chain in atari: P may not retake at once
+                    # (basic ko binds P in every mode but owner priority), so P passes (ordinary or for
+                    # the ko) and O fills the captured point next.
+                    if not p2 & self.s and self.s & ~(p2 | o2) & self.area & ~cap:
+                        continue  # P could play a new stone on another point of S meanwhile
+                    r = _play(o2, p2, cap.bit_length() - 1, 0, g)
+                    if r is None or r[2]:
+                        continue
+                    if self._atari_libs(r[0], g.full & ~(r[0] | r[1])) & self.area:
+                        continue
+                    o2, p2 = r[0], r[1]
+                elif atari:
+                    continue
+                chosen = o2, p2, cap
+                break
+            if chosen is None:
+                break
+            o, p, cap = chosen
+            simcap |= cap
+            ban_ko = 0
+        self.quiet_cache[key] = result
+        return result
 
     def solve(self, state: tuple, depth: int) -> tuple[int, int, int]:
         """``(value for P, cap of the proof, taint)``.
@@ -727,7 +877,7 @@ class _Confirmer:
             # Try the ordinary pass first for P (a living group just passes) and for O after the capture
             # while no new stone stands (O passes while P has no new stone that survives; while one
             # stands, O's pass loses at once to P's pass).
-            moves = self._pass_first(moves, p, o, p_to_move)
+            moves = self._pass_first(moves, p, o, p_to_move, state[7])
         me = len(self.path)
         self.path[state] = me
         self.path_boards.append((p, o))
@@ -877,7 +1027,7 @@ class _Confirmer:
                     moves.insert(0, moves.pop(i))
                     break
         elif p_to_move or not p & self.s:
-            moves = self._pass_first(moves, p, o, p_to_move)
+            moves = self._pass_first(moves, p, o, p_to_move, state[7])
         me = len(self.path)
         self.path[state] = me
         self.path_boards.append((p, o))
@@ -952,6 +1102,7 @@ def confirm_life(
     ko_ban: int = 0,
     shortcuts: bool = True,
     captures_first: bool = False,
+    after_capture: str | None = None,
 ) -> ConfirmResult:
     """Decide by exact search whether the string at ``target`` survives confirmation (J1989 Art. 7).
 
@@ -1018,26 +1169,46 @@ def confirm_life(
     color, s_bits = target_string(position, target, "confirm")
     p, o = position.stones(color), position.stones(color.opponent)
     zone = g.full if area is None else area & g.full
-    searcher = _Confirmer(s_bits, zone, g, mode, end_passes, max_nodes, started + max_seconds)
-    searcher.use_tt = transposition_table
-    searcher.lookahead = searcher.rule_lost = searcher.use_local = searcher.etc = shortcuts
-    searcher.owner_tactics = captures_first
+    if after_capture is None:
+        after_capture = AFTER_CAPTURE
+    if after_capture not in ("narrow", "captures"):
+        raise ValueError(f"after_capture must be 'narrow' or 'captures', not {after_capture!r}")
     root = (p, o, first == "owner", ko_ban & g.full, frozenset(), frozenset(), 0, 0)
-    try:
-        value = searcher.solve(root, _MAX_DEPTH)[0]
-    except (_OutOfBudget, RecursionError):
-        value = _UNKNOWN
+    # R2 gives P a superset of the narrowing's moves after the capture (O's moves, the terminal rule,
+    # the repetition rule and the ko bans are the same): a proof that P wins the narrowed game is a
+    # strategy of P in R2's game that meets the same states, so "alive" carries over.  The narrowed
+    # search runs first; R2's search only where it does not find P alive.
+    passes = ([False, True] if _R2_NARROW_FIRST else [True]) if after_capture == "captures" else [False]
+    spent = 0
+    ko_seen = cycle_seen = False
+    for r2 in passes:
+        searcher = _Confirmer(s_bits, zone, g, mode, end_passes, max(1, max_nodes - spent),
+                              started + max_seconds)
+        searcher.use_tt = transposition_table
+        searcher.lookahead = searcher.rule_lost = searcher.use_local = searcher.etc = shortcuts
+        searcher.owner_tactics = captures_first
+        searcher.r2 = r2
+        try:
+            value = searcher.solve(root, _MAX_DEPTH)[0]
+        except (_OutOfBudget, RecursionError):
+            value = _UNKNOWN
+        spent += searcher.nodes
+        ko_seen |= searcher.ko_seen
+        cycle_seen |= searcher.cycle_seen
+        if value == _WIN:
+            break
     sequence: list[Move] = []
     notes: list[str] = []
     if value != _UNKNOWN:
         for kind, flat, _ in searcher.principal_variation(root):
             sequence.append(None if kind else divmod(flat, size))
             notes.append(("play", "pass", "pass-for-ko")[kind])
+    searcher.nodes = spent
     seconds = time.perf_counter() - started
     status = {_WIN: "alive", _LOSS: "dead", _UNKNOWN: "unknown"}[value]
     reason = _reason(status, color, target, s_bits, searcher, sequence, notes, first, max_nodes, max_seconds)
     return ConfirmResult(status, value != _UNKNOWN, searcher.nodes, seconds, sequence, notes,
-                         searcher.ko_seen, searcher.cycle_seen, reason)
+                         ko_seen, cycle_seen, reason)
 
 
 _MODE_TEXT = {
