@@ -335,13 +335,18 @@ def test_double_bent_four_black_string_is_dead_with_pass_for_ko_and_lives_with_k
     b8 = (7, 1)
     area = zone(pos, b8)
     assert area & pos.bit((8, 7)) and area & pos.bit((8, 2))  # both corners (H9 and C9) are in play
-    once = confirm_life(pos, b8, area=area, mode="once", max_nodes=300_000, max_seconds=60)
+    # The narrowing of Art. 7-1 (after_capture="narrow"): under reading R2 (the confirmation's), Black's
+    # captures in the other corner open a second fight and B8 is unknown at 300,000 positions (37,470
+    # distinct states in the first 100,000; 2026-11-25); this checks the narrowed search R2 runs first.
+    once = confirm_life(pos, b8, area=area, mode="once", max_nodes=300_000, max_seconds=60,
+                        after_capture="narrow")
     assert (once.status, once.proven) == ("dead", True), once.reason
     # the case budget is 20,000; shortcut 8 settles the emptied corner (39,711 without), and trying self-
     # ataris last keeps the attacker off his own big string's liberties (5,209; 12,270 without)
     assert once.nodes < 8_000
     owner = confirm_life(pos, b8, area=area, mode="owner", max_nodes=300_000, max_seconds=60)
-    attacker = confirm_life(pos, b8, area=area, mode="attacker", max_nodes=300_000, max_seconds=60)
+    attacker = confirm_life(pos, b8, area=area, mode="attacker", max_nodes=300_000, max_seconds=60,
+                            after_capture="narrow")
     assert (owner.status, attacker.status) == ("alive", "dead")
     assert once.ko_seen and owner.ko_seen
 

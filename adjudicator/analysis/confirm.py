@@ -15,7 +15,14 @@ Art. 7, rules-sources.md 1.1 and 1.2, made exact here; the choices marked
   chance to capture it before the sequence ended) [inferred: "there" read as
   S's points].  After the capture P plays only there, one new stone at a
   time, plus the points that new stone emptied if it took two or more stones
-  back (a snapback) [inferred narrowing, docs/j1989.md];
+  back (a snapback) [inferred narrowing, docs/j1989.md]; under reading R2
+  (``after_capture="captures"``, :data:`CONFIRMATION_AFTER_CAPTURE`: the
+  J1989 and Korean confirmations of ``life.py`` and ``ruling.py``) P may
+  also make any play that captures stones, anywhere in the zone (a new stone
+  is defended by taking the attacker's stones, not by connecting out)
+  [inferred, docs/j1989.md].  R2 gives P a superset of the narrowing's moves,
+  so :func:`confirm_life` runs the narrowed search first and R2's only where
+  P is not found alive;
 - **Art. 7-2, pass for ko**: a *ko capture* is a play that captures exactly
   one stone with a lone stone whose only liberty is the captured point; the
   ko is the pair of the two points.  After a ko capture the other player is
@@ -150,6 +157,21 @@ random positions):
    12,270 (pass for ko once), 20,116 to 9,314 (owner priority), 3,511 to
    1,560 (attacker priority).
 
+Under R2 (``_Confirmer.r2``) P's capturing plays break the proofs of 5. and
+8., which let P play only on S's points: 5. is used only where every O chain
+next to the zone has two or more liberties outside E and its neighbours (no
+play of the rule's strategy touches them, so none is ever in atari and P
+never has a capture); 8. only where P has no capturing play in the start
+state, after x and after each of O's fills (the simulation checks every
+state of the proof).  In R (6.) a play of P off T wins for P at once, as a
+capture reaching outside T already did.  And one more rule:
+
+9. *O's quiet kill* (R2 only; ``captured`` is exactly S's points, a new
+   stone of P stands on them, and if P is to move the last move was not a
+   pass): a fixed sequence of O plays after each of which no O chain is in
+   atari takes P's stones off S's points, and 5. or 8. then applies; the
+   proof is in :meth:`_Confirmer._quiet_kill`.
+
 Everything else pruned is pruned by these exact rules or by the cut-offs of
 the AND/OR search; nothing "looks useless".
 
@@ -167,7 +189,12 @@ to 417 (attacker priority).  Its F9 stays unknown at 300,000 positions in
 every mode (``cases/double-bent-four.toml`` says where they go).
 
 With P to move (and no stored best move) the ordinary pass is tried first: a
-living group just passes.  With ``captures_first`` (:func:`confirm_life`; only
+living group just passes.  Under R2, after the capture, P's captures and
+ataris come before P's pass, and O (no new stone standing) tries its
+captures before its pass: with O's pass first, moonshine-life's C13 (a ko
+stone of a double-ko seki) ran past 2,000,000 positions (P takes the other
+ko, then O's big string, and O refills the emptied area while P takes what
+it can: lines past the depth limit); with it, dead in 34.  With ``captures_first`` (:func:`confirm_life`; only
 the Art. 13 test of :mod:`.life` passes it, with ``first="owner"``) P's
 captures and ataris, the plays on a liberty of an O chain with one or two
 liberties, come before that pass (:meth:`_Confirmer._pass_first`).  In
@@ -193,7 +220,7 @@ from ..board import Color, Geometry, Position, flood, geometry, iter_bits
 from ..coords import Move, Point, format_move, vertex_from_point
 from .search import _adjacent, _pass_alive_stones, _play, target_string
 
-__all__ = ["ConfirmResult", "KO_MODES", "confirm_life"]
+__all__ = ["CONFIRMATION_AFTER_CAPTURE", "ConfirmResult", "KO_MODES", "confirm_life"]
 
 _WIN, _LOSS, _UNKNOWN = 1, 0, 2  # from P's point of view
 _PASS = -1
@@ -209,7 +236,10 @@ _OWNER_TACTICS_FIRST = True  # move ordering of owner-first searches: see _Confi
 
 #: What P may play after the capture of S: "narrow" (S's points, one stone at a time, the snapback
 #: exception) or "captures" (reading R2: also any play that captures stones, anywhere in the zone).
+#: The default of :func:`confirm_life` (its capture tests with basic ko for the other layers keep it).
 AFTER_CAPTURE = "narrow"
+#: The reading of the J1989 / Korean confirmation proper (``life._confirm``, ``ruling``): R2.
+CONFIRMATION_AFTER_CAPTURE = "captures"
 
 #: Ko modes of :func:`confirm_life` (see the module docstring).
 KO_MODES = ("once", "each", "owner", "attacker", "basic")
