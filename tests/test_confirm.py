@@ -507,3 +507,35 @@ def test_captures_first_only_reorders_moves(monkeypatch):
             compared += 1
             assert fast.status == slow.status, (pos.black, pos.white, target, mode)
     assert compared >= 20
+
+
+def test_reading_r2_with_its_shortcuts_agrees_with_the_plain_r2_search(monkeypatch):
+    # Reading R2 (after_capture="captures": after the capture P may also make any capturing play):
+    # the default search (the narrowed search first, R2's guarded shortcuts 5, 6, 8, O's quiet kill 9)
+    # against the plain R2 search alone (no table, no shortcuts, no narrowed pass) on random positions.
+    import random
+
+    from adjudicator.analysis import confirm as confirm_module
+
+    made = recording_confirmers(monkeypatch)
+    compared = 0
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        for _ in range(30):
+            pos = random_position(rng, 4, 0.4)
+            flats = [f for f in range(16) if (pos.black | pos.white) >> f & 1]
+            if not flats:
+                continue
+            target = divmod(rng.choice(flats), 4)
+            mode = rng.choice(KO_MODES)
+            first = rng.choice(["attacker", "owner"])
+            monkeypatch.setattr(confirm_module, "_R2_NARROW_FIRST", True)
+            fast = confirm_life(pos, target, mode=mode, first=first, max_nodes=20_000, after_capture="captures")
+            monkeypatch.setattr(confirm_module, "_R2_NARROW_FIRST", False)
+            slow = confirm_life(pos, target, mode=mode, first=first, max_nodes=20_000, shortcuts=False,
+                                transposition_table=False, after_capture="captures")
+            if fast.proven and slow.proven:
+                compared += 1
+                assert fast.status == slow.status, (seed, pos.black, pos.white, target, mode, first)
+    assert compared >= 30
+    assert sum(c.quiet_hits for c in made) >= 1
