@@ -587,3 +587,21 @@ def test_a_real_chain_joined_by_miai_keeps_its_eye():
     assert o17.status == "alive" and o17.provenance == "assumed"
     assert "at O16 or N17" in o17.reason and o17.via
     assert ruling.result == "W+0.5"
+
+
+def test_a_close_call_guessed_not_alive_is_read_by_the_local_search():
+    # kgs-19-2017-03-new/2017-03-27-1 (RE B+2.5, the players' marks keep White's left side):
+    # White's A6 (8 stones), B10 (3) and E8-E9 share the bent four B9-C9-D9-D8 and answer Black's
+    # F8 at D8 or D9; each survived 53 % of the playouts, just under the alive threshold, so all
+    # three were removed (B+37.5).  The AJR search in the zone bounded by Black's clearly living
+    # chains finds A6 alive (W F8 or D8/D9 keep two eyes), so the guess is lifted.
+    from adjudicator.report import score_file
+
+    ruling = score_file(pathlib.Path(__file__).parent / "data" / "kgs-2017-close-call-read.sgf")
+    verdicts = {v.vertex: v for v in analyse_position(ruling.replay.final, AJR)}
+    for vertex in ("A6", "B10", "E8"):
+        v = verdicts[vertex]
+        assert v.status == "alive" and v.provenance == "assumed", vertex
+        assert v.share is not None and v.share < 0.55
+    assert "local search" in verdicts["A6"].reason
+    assert ruling.result == "B+2.5"

@@ -441,6 +441,15 @@ def _seki_partners(ctx: _Context, chain: Chain) -> list[Chain]:
 # _ALIVE_SHARE); positions per search, and per analysed position (the searches that fail cost
 # time only: measured on the 328 area-marked games, up to six failing searches in one position).
 _CONDITION_SHARE = 0.85
+# A chain guessed not alive from this playout share on is read by the same search (the close calls
+# just under _ALIVE_SHARE: of the assumed chains of the 568 marked KGS games at 45-54 %, 14 of 46
+# were alive by the players' marks).  A group of strings sharing one eye space survives the
+# playouts as a coin flip, since they do not answer the approach moves that a search reads at once
+# (kgs-19-2017-03-new/2017-03-27-1: White's A6, B10 and E8 around the bent four B9-C9-D9-D8, 53 %
+# each, were removed; the search finds A6 alive).  `python benchmarks/real_games.py` against
+# _ALIVE_SHARE (the seki guesses alone, 2026-11-25): marked 545 -> 546 (that game fixed, none
+# broken, no other result moved), unmarked sample 936 -> 936 (no result moved).
+_READ_SHARE = 0.45
 _CONDITIONAL_NODES = 4_000
 _CONDITIONAL_TOTAL = 12_000
 
@@ -468,7 +477,8 @@ def _conditional_reading(ctx: _Context, chain: Chain):
     (kgs_area_marked 2017-03-29-25: White's K5 inside Black's 32-stone H1 group, both guessed
     seki, nothing removed, where the players marked H1 dead).  If the search finds the chain alive
     (its owner takes the group and joins the chains around it), the guess becomes alive, and the
-    group inside its area is removed.  A real seki stays a seki: neither side's search finds a
+    group inside its area is removed.  It also asks it about a close call guessed not alive (share
+    from ``_READ_SHARE`` up to ``_ALIVE_SHARE``).  A real seki stays a seki: neither side's search finds a
     way to live.
     """
     pos = ctx.position
@@ -663,7 +673,8 @@ def _ajr_verdict(ctx: _Context, chain: Chain) -> Verdict:
             f"({ctx.budget.max_zone_empty}). "
         )
     status, why, share = _heuristic(ctx, chain)
-    if status == "not_alive" and share >= _ALIVE_SHARE:
+    if status == "not_alive" and share >= _READ_SHARE:
+        # A seki guess (share at or above _ALIVE_SHARE) or a close call just under it.
         read = _conditional_reading(ctx, chain)
         if read is not None and read.status == "alive":
             status = "alive"
@@ -923,7 +934,10 @@ def _joined(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
     with ``adjudicator batch`` on all 4,568 KGS games (AJR: 4,243 -> 4,248 exact, 5 fixed, none
     broken, no other result moved) and on the 2,393 games of KGS2003 and kgs-19-2006 with
     ``--rules j1989`` (2,164 -> 2,166, 2 fixed, none broken; 2 other results moved, both closer
-    to the record's) and ``--rules korean`` (2,160 -> 2,162, the same games).
+    to the record's) and ``--rules korean`` (2,160 -> 2,162, the same games).  A chain whose own
+    share is under the alive threshold but that a reading lifted to alive (:func:`_conditional_reading`,
+    no ``via``) is joined the same way, so the fill still answers the cut (2001-09-05-8's O17, 54 %,
+    is lifted by the reading first since 2026-11-25).
     """
     pos = ctx.position
     out = list(verdicts)
@@ -935,21 +949,24 @@ def _joined(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
             if v.status == "alive":
                 alive[v.color] |= v.stones
         for k, v in enumerate(out):
-            if v.status != "not_alive" or v.provenance != "assumed" or v.share is None:
+            if v.provenance != "assumed" or v.share is None or v.via:
                 continue
-            via = _miai_join(pos, v.stones, v.color, alive[v.color])
+            if v.status != "not_alive" and v.share >= _ALIVE_SHARE:
+                continue  # alive by its own playouts; a chain below them lifted by a reading gets the join too
+            via = _miai_join(pos, v.stones, v.color, alive[v.color] & ~v.stones)
             if not via:
                 continue
             points = [i for i in iter_bits(via)]
             a, b = (vertex_from_point(divmod(i, pos.size)) for i in points)
-            partner = next(w for w in out if w.status == "alive" and w.color is v.color
+            partner = next(w for w in out if w.status == "alive" and w.color is v.color and w is not v
                            and dilate(w.stones, geometry(pos.size)) & (1 << points[0]))
-            before = v.reason.removeprefix("Assumed not independently alive: not proven. ")
+            before = v.reason.removeprefix("Assumed not independently alive: not proven. ").removeprefix(
+                "Assumed alive: not proven. ")
             out[k] = replace(v, status="alive", via=via, reason=(
                 f"Assumed alive: not proven. It joins {v.color.word}'s chain at {partner.vertex}, which is "
                 f"{'proven' if partner.provenance != 'assumed' else 'guessed'} alive, at {a} or {b}: if the opponent "
                 f"takes one, {v.color.word} takes the other, so its fate is that chain's (the guesses made "
-                f"consistent). On its own it was guessed not alive: {before}"))
+                f"consistent). On its own it was guessed {'not alive' if v.status == 'not_alive' else 'alive'}: {before}"))
             changed = True
             break
     return out
@@ -1005,7 +1022,8 @@ def _consistent(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
                 continue
             for k in mine:
                 v = verdicts[k]
-                before = v.reason.removeprefix("Assumed not independently alive: not proven. ")
+                before = v.reason.removeprefix("Assumed not independently alive: not proven. ").removeprefix(
+                "Assumed alive: not proven. ")
                 out[k] = replace(v, status="alive", reason=(
                     "Assumed alive: not proven. Every chain around the area it stands in is "
                     f"{color.word}'s and alive, and no {color.opponent.word} chain in that area is alive, so the "
