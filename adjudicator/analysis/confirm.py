@@ -462,6 +462,10 @@ class _Confirmer:
 
     def _atari_libs(self, o: int, empty: int) -> int:
         """The liberties of O's chains with exactly one liberty (where a play of P captures)."""
+        return self._short_libs(o, empty, 1)
+
+    def _short_libs(self, o: int, empty: int, most: int) -> int:
+        """The liberties of O's chains next to the area's empty points with 1 to ``most`` liberties."""
         g = self.g
         out = 0
         todo = o & _adjacent(empty & self.area, g)
@@ -469,7 +473,7 @@ class _Confirmer:
             chain = flood(todo & -todo, o, g)
             todo &= ~chain
             libs = _adjacent(chain, g) & empty
-            if libs and libs & (libs - 1) == 0:
+            if libs and libs.bit_count() <= most:
                 out |= libs
         return out
 
@@ -538,16 +542,7 @@ class _Confirmer:
             moves.insert(0, moves.pop())
             return moves
         # The liberties of O's chains with one or two liberties: a play there captures or ataris.
-        g = self.g
-        empty = g.full & ~(p | o)
-        tactical = 0
-        todo = o & _adjacent(empty & self.area, g)
-        while todo:
-            chain = flood(todo & -todo, o, g)
-            todo &= ~chain
-            libs = _adjacent(chain, g) & empty
-            if libs.bit_count() <= 2:
-                tactical |= libs
+        tactical = self._short_libs(o, self.g.full & ~(p | o), 2)
         if not tactical:
             moves.insert(0, moves.pop())
             return moves
