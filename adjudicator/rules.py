@@ -32,6 +32,7 @@ from .errors import UnknownRuleSet
 __all__ = [
     "KoRule",
     "ConfirmationKo",
+    "NewStone",
     "LifeGoal",
     "SekiRule",
     "CycleTest",
@@ -87,6 +88,23 @@ class ConfirmationKo(enum.Enum):
     #: Korean practice: where a status depends on ko threats the referee
     #: decides; both outcomes are reported (rules-sources.md 2, S44).
     REFEREE_KO_THREATS = "referee-ko-threats"
+
+
+class NewStone(enum.Enum):
+    """How the owner may play after the capture, in the confirmation of J1989 Art. 7-1's second clause
+    ("capturing them would enable a new stone to be played that the opponent could not capture").
+
+    The text does not say which plays may defend the new stone; both values are [inferred] readings
+    (docs/j1989.md, "Life: the confirmation search").  The AJR preset does not use this axis.
+    """
+
+    #: Reading R2 (default since 2026-11-25): on the captured points, one stone at a time, and also
+    #: any play that captures stones anywhere in the zone (a new stone may be defended by taking the
+    #: attacker's stones, not by connecting out).  Keeps torazu-sanmoku's sourced seki and gives
+    #: double-ko-live-gnugo's "Black lives" (cases/).
+    CAPTURES = "captures"
+    #: The narrowing used before: only on the captured points (with a snapback exception).
+    NARROW = "narrow"
 
 
 class LifeGoal(enum.Enum):
@@ -167,6 +185,8 @@ class RuleSet:
         Ko rule during the alternation.
     confirmation_ko : ConfirmationKo
         Ko rule during the life test.
+    new_stone : NewStone
+        Plays the owner may make after the capture in the J1989/Korean confirmation (Art. 7-1).
     life_goal : LifeGoal
         What life means.
     seki : SekiRule
@@ -196,6 +216,7 @@ class RuleSet:
     dame_filling: DameFilling
     analysis_end_passes: int
     komi: float
+    new_stone: NewStone = NewStone.CAPTURES
 
     def to_dict(self) -> dict[str, Any]:
         """Axis values as plain JSON/TOML types (enums become their string values)."""
@@ -210,7 +231,7 @@ class RuleSet:
         """Inverse of :meth:`to_dict`; raises UnknownRuleSet for unknown fields or values."""
         kwargs: dict[str, Any] = {}
         fields = {f.name: f for f in dataclasses.fields(cls)}
-        missing = set(fields) - set(data)
+        missing = {k for k, f in fields.items() if k not in data and f.default is dataclasses.MISSING}
         if missing:
             raise UnknownRuleSet(f"rule set is missing {', '.join(sorted(missing))}")
         for key, value in data.items():
@@ -233,6 +254,7 @@ class RuleSet:
 _AXIS_TYPES: dict[str, type] = {
     "ko": KoRule,
     "confirmation_ko": ConfirmationKo,
+    "new_stone": NewStone,
     "life_goal": LifeGoal,
     "seki": SekiRule,
     "cycle_test": CycleTest,

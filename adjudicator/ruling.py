@@ -60,7 +60,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Literal, Sequence
 
-from .analysis.confirm import CONFIRMATION_AFTER_CAPTURE, _pass_alive, confirm_life
+from .analysis.confirm import _pass_alive, confirm_life
 from .agreement import Agreement, settle, settled_by_agreement
 from .analysis.life import Budget, Verdict, analyse_position, enclosed_arenas, enclosed_fights
 from .board import Color, Position, dilate, flood, geometry, iter_bits
@@ -881,7 +881,7 @@ def _secured_by_resuming(replayed: Replay | None, saved: Sequence[Verdict], play
         result = confirm_life(pos, target, area=zone, mode=mode, first="attacker",
                               end_passes=rules.analysis_end_passes, max_nodes=budget.nodes,
                               max_seconds=budget.seconds, ko_ban=pos.ko_bit,
-                              after_capture=CONFIRMATION_AFTER_CAPTURE)
+                              after_capture=rules.new_stone.value)
         if result.status != "alive":
             return False
     return True

@@ -37,7 +37,7 @@ from collections import Counter
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from adjudicator.analysis.confirm import CONFIRMATION_AFTER_CAPTURE, confirm_life  # noqa: E402
+from adjudicator.analysis.confirm import confirm_life  # noqa: E402
 from adjudicator.analysis.life import _CONFIRM_MODES, analyse_position  # noqa: E402
 from adjudicator.analysis.search import prove_independent_life  # noqa: E402
 from adjudicator.board import Color, Position  # noqa: E402
@@ -65,11 +65,11 @@ def whole_board(pos: Position, stones: int, rules, nodes: int, mode: str | None 
         r = prove_independent_life(pos, target, area=None, end_passes=rules.analysis_end_passes,
                                    max_nodes=nodes, max_seconds=60.0)
         return r.status
-    # The reading of Art. 7-1 that ``analyse`` uses (R2 since session 30, docs/j1989.md): with
-    # confirm_life's own default (the narrowing) every R2 "alive" that needs a capturing play
-    # after the capture would be reported as a contradiction.
+    # The reading of Art. 7-1 that ``analyse`` uses (the rule set's ``new_stone`` axis; R2 in the
+    # presets since session 30, docs/j1989.md): with confirm_life's own default (the narrowing)
+    # every R2 "alive" that needs a capturing play after the capture was reported as a contradiction.
     r = confirm_life(pos, target, area=None, mode=mode, end_passes=rules.analysis_end_passes,
-                     max_nodes=nodes, max_seconds=60.0, after_capture=CONFIRMATION_AFTER_CAPTURE)
+                     max_nodes=nodes, max_seconds=60.0, after_capture=rules.new_stone.value)
     return {"alive": "alive", "dead": "not_alive"}.get(r.status, "unknown")
 
 

@@ -379,3 +379,25 @@ def test_an_art13_test_out_of_budget_is_reported_where_it_could_change_the_winne
     # (W+10.5), both together (B+13.5) still do, so the question stays open and is reported.
     shifted = _unsettled_effective_moves(pos, ruling.verdicts, ruling.rules, ruling.komi + 10, ruling.score.margin - 10)
     assert len(shifted) == 1 and "alone W+3.5; all of them together (one first move may save several) B+13.5" in shifted[0].text
+
+
+def test_the_new_stone_axis_chooses_the_reading_of_art_7_1():
+    # cases/double-ko-live-gnugo: after White's A7 takes Black's A8, Black's saving reply B9 is a
+    # capture outside the captured point.  R2 (the presets' new_stone=captures) allows it: A8 lives,
+    # B+4.5; the narrowing (new_stone=narrow) does not, A8 is dead and Black's B9 at the stop is an
+    # effective move: both lose.
+    from pathlib import Path
+
+    import pytest
+
+    from adjudicator.report import score_file
+    from adjudicator.rules import J1989, NewStone, UnknownRuleSet, parse_ruleset
+
+    case = Path(__file__).parent.parent / "cases" / "double-ko-live-gnugo.sgf"
+    assert J1989.new_stone is NewStone.CAPTURES
+    assert score_file(case, rules="j1989").result == "B+4.5"
+    narrow = parse_ruleset("j1989,new_stone=narrow")
+    assert narrow.new_stone is NewStone.NARROW
+    assert score_file(case, rules=narrow).result == "Void"
+    with pytest.raises(UnknownRuleSet, match="new_stone"):
+        parse_ruleset("j1989,new_stone=free")

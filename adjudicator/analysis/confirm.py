@@ -16,7 +16,7 @@ Art. 7, rules-sources.md 1.1 and 1.2, made exact here; the choices marked
   S's points].  After the capture P plays only there, one new stone at a
   time, plus the points that new stone emptied if it took two or more stones
   back (a snapback) [inferred narrowing, docs/j1989.md]; under reading R2
-  (``after_capture="captures"``, :data:`CONFIRMATION_AFTER_CAPTURE`: the
+  (``after_capture="captures"``, the rule axis ``new_stone`` of the presets: the
   J1989 and Korean confirmations of ``life.py`` and ``ruling.py``) P may
   also make any play that captures stones, anywhere in the zone (a new stone
   is defended by taking the attacker's stones, not by connecting out)
@@ -220,7 +220,7 @@ from ..board import Color, Geometry, Position, flood, geometry, iter_bits
 from ..coords import Move, Point, format_move, vertex_from_point
 from .search import _adjacent, _pass_alive_stones, _play, target_string
 
-__all__ = ["CONFIRMATION_AFTER_CAPTURE", "ConfirmResult", "KO_MODES", "confirm_life"]
+__all__ = ["ConfirmResult", "KO_MODES", "confirm_life"]
 
 _WIN, _LOSS, _UNKNOWN = 1, 0, 2  # from P's point of view
 _PASS = -1
@@ -238,8 +238,8 @@ _OWNER_TACTICS_FIRST = True  # move ordering of owner-first searches: see _Confi
 #: exception) or "captures" (reading R2: also any play that captures stones, anywhere in the zone).
 #: The default of :func:`confirm_life` (its capture tests with basic ko for the other layers keep it).
 AFTER_CAPTURE = "narrow"
-#: The reading of the J1989 / Korean confirmation proper (``life._confirm``, ``ruling``): R2.
-CONFIRMATION_AFTER_CAPTURE = "captures"
+#: The J1989 / Korean confirmation proper (``life._confirm``, ``ruling``) passes the rule set's
+#: ``new_stone`` axis (``rules.NewStone``; R2, "captures", in both presets).
 
 #: Ko modes of :func:`confirm_life` (see the module docstring).
 KO_MODES = ("once", "each", "owner", "attacker", "basic")

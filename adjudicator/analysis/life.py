@@ -57,7 +57,7 @@ from ..coords import Move, Point, format_move, vertex_from_point
 from ..graph import Chain, build_graph
 from ..rules import ConfirmationKo, LifeGoal, RuleSet
 from .benson import pass_alive
-from .confirm import CONFIRMATION_AFTER_CAPTURE, ConfirmResult, confirm_life
+from .confirm import ConfirmResult, confirm_life
 from .heuristic import Ownership, playout_ownership
 from .search import prove_independent_life
 from .safety import safety_proofs
@@ -752,7 +752,7 @@ def _confirm(ctx: _Context, chain: Chain, zone: int, mode: str, first: str = "at
     target = divmod((chain.stones & -chain.stones).bit_length() - 1, pos.size)
     result = confirm_life(
         pos, target, area=zone, mode=mode, first=first, captures_first=first == "owner",
-        end_passes=ctx.rules.analysis_end_passes, after_capture=CONFIRMATION_AFTER_CAPTURE,
+        end_passes=ctx.rules.analysis_end_passes, after_capture=ctx.rules.new_stone.value,
         max_nodes=max(0, min(ctx.budget.nodes, ctx.budget.position_nodes - ctx.search_nodes)),
         max_seconds=max(0.0, min(ctx.budget.seconds, ctx.budget.total_seconds - ctx.search_seconds)),
     )
