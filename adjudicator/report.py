@@ -26,7 +26,7 @@ from .ruling import Ruling, adjudicate, open_area_words
 from .scoring import format_margin
 from .analysis.life import Budget, Verdict, analyse_chain, analyse_position
 from .coords import format_move, point_from_vertex, vertex_from_point
-from .rules import RuleSet, describe_rulesets, parse_ruleset
+from .rules import LifeGoal, RuleSet, describe_rulesets, parse_ruleset
 from .sgfio import parse_sgf, read_sgf, read_territory_marks
 
 __all__ = [
@@ -218,7 +218,10 @@ def render_rulesets() -> str:
         lines = [head, f"  {preset['description']}"]
         axes = {k: v for k, v in preset.items() if k not in ("names", "description", "name")}
         width = max(len(k) for k in axes)
-        lines.extend(f"  {k:<{width}}  {v}" for k, v in axes.items())
+        # new_stone reads J1989 Art. 7-1's capture test: a preset that decides life otherwise ignores it.
+        unused = {"new_stone"} if axes.get("life_goal") == LifeGoal.INDEPENDENT_LIFE.value else set()
+        lines.extend(f"  {k:<{width}}  {v}" + ("  (not used by this life goal)" if k in unused else "")
+                     for k, v in axes.items())
         blocks.append("\n".join(lines))
     blocks.append(
         "Write PRESET,axis=value,... to change axes, e.g. --rules 'j1989,confirmation_ko=pass-for-ko-each'."
