@@ -1,8 +1,8 @@
 """GNU Go's own scoring regression suite, scored by ``adjudicator score`` (and by GNU Go beside it).
 
-GNU Go's regression directory holds 57 finished 19x19 games (mostly GNU Go against
-itself or other programs, 2000-2002) whose correct Japanese count the GNU Go team
-wrote into ``score.tst``, ``score2.tst`` and ``newscore.tst`` (GTP command files: a
+GNU Go's regression directory asks the final count of 60 positions, 58 of them in the
+data: finished 19x19 games, mostly GNU Go against itself or other programs in 2000-2002,
+the correct Japanese count of which the GNU Go team wrote into ``score.tst``, ``score2.tst`` and ``newscore.tst`` (GTP command files: a
 ``loadsgf`` line, a ``final_score``/``new_score`` test, and ``#? [W\\+97\\.5]``, the
 correct answer as a regular expression; a trailing ``*`` says GNU Go was expected to
 fail it, the answer still holds; ``../shared/benchmarks.md`` 3.2).  A few tests are

@@ -401,3 +401,46 @@ def test_the_new_stone_axis_chooses_the_reading_of_art_7_1():
     assert score_file(case, rules=narrow).result == "Void"
     with pytest.raises(UnknownRuleSet, match="new_stone"):
         parse_ruleset("j1989,new_stone=free")
+
+
+# A seki in appearance only (found on GNU Go's scoring suite, score42, and on KGS games
+# 2017-03-25-26 and 2017-05-12-12, kgs-19-2017-0*-new): White's corner string and Black's four
+# stones B3 A2 B2 C2 share their only liberties A3 and B4.  Neither can fill one without being
+# taken, but Black's sacrifice at A3 hands White a bulky five (A3 A2 B2 B3 C2) whose vital point
+# B2 Black then takes: White is captured whoever starts, and White moving first takes nothing.
+FAKE_SEKI = """
+    x x x x x x .
+    x x x x x x x
+    o o o x x . x
+    o . o x x x x
+    . x o o x x x
+    x x x o x . x
+    o o o o o x x
+"""
+
+
+@pytest.mark.parametrize("rules", [J1989, KOREAN], ids=["j1989", "korean"])
+def test_a_wall_lost_whoever_starts_in_an_enclosed_fight_is_dead_not_seki(diagram, rules):
+    # The whole-board search proves it on this small board; in a real game the zone is too large
+    # and the playouts guess, so the guesses are put back here and the enclosed-fight check must
+    # correct them (J1989 Art. 7: the wall can be captured; Black's inner stones cannot).
+    from dataclasses import replace
+
+    from adjudicator.analysis.life import enclosed_fights
+    from adjudicator.coords import point_from_vertex
+
+    pos = diagram(FAKE_SEKI)
+    verdicts = analyse_position(pos, rules, BUDGET)
+    a1, a2 = point_from_vertex("A1", 7), point_from_vertex("A2", 7)
+    wall, inner = verdict_at(verdicts, pos, a1), verdict_at(verdicts, pos, a2)
+    assert wall.status == "not_alive" and wall.provenance == "search"  # what the search proves here
+    guessed = [replace(v, status="alive", provenance="assumed", method="heuristic") if v is wall else
+               replace(v, status="not_alive", provenance="assumed", method="heuristic") if v is inner else v
+               for v in verdicts]
+    read = enclosed_fights(pos, guessed, rules, BUDGET)
+    wall_read, inner_read = verdict_at(read, pos, a1), verdict_at(read, pos, a2)
+    assert (wall_read.status, wall_read.provenance, wall_read.method) == ("not_alive", "assumed", "enclosed-fight")
+    assert "captures it there whoever starts" in wall_read.reason
+    assert (inner_read.status, inner_read.provenance, inner_read.method) == ("alive", "assumed", "enclosed-fight")
+    # Proven verdicts are never re-guessed: with the search's own verdicts nothing changes.
+    assert enclosed_fights(pos, verdicts, rules, BUDGET) == verdicts
