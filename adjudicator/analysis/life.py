@@ -1255,7 +1255,11 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
     against; with Black's E5 already judged dead the check takes Black's 13 stones E1 as well (a
     known failure of that case, W+8.5 -> W+43.5).  Neither the outside strings' liberties nor
     their playout shares separate it from the fights the check settles (score42's outside strings
-    have 2 liberties and shares of 89 and 92 %), so it is left as a limit.  Found on GNU Go's
+    have 2 liberties and shares of 89 and 92 %), so it is left as a limit.  Tried and not kept
+    (2026-11-25): the seki outcome as well (the opponent moving first cannot capture ``S`` and P
+    moving first no chain inside: inner chains guessed dead made alive); on the 568 marked KGS games
+    j1989 stayed at 537 (kgs-19-2017-02-new/2017-02-28-24 W+29.5 -> W+20.5, RE W+19.5) and korean
+    lost one (kgs-19-2017-06-new/2017-06-27-64, W+8.5 = RE -> W+1.5).  Found on GNU Go's
     scoring suite (benchmarks/gnugo_suite.py,
     score42.sgf, answer B+145.5): in the top right White's S19-S18 and R17-R16 have their liberties
     only in a corner of 6 empty points with Black's R18 and T18 inside; AJR found them lost
