@@ -1220,14 +1220,13 @@ def enclosed_fights(position: Position, verdicts: list[Verdict], rules: RuleSet,
     return out
 
 
-# Limits of :func:`_lost_walls`: smaller than :func:`enclosed_fights`' because its searches run on
-# every guessed-alive chain in such a region, with no cheaper test first.  With the limits of
-# enclosed_fights the first 60 marked KGS games took 42.8 s under j1989, 23.0 s of it here, and
-# changed nothing; the fights it settles (2 or 3 empty points in the region) needed at most 8,831
-# positions a search.
+# Limit of :func:`_lost_walls`: a smaller region than :func:`enclosed_fights`' because its searches
+# run on every guessed-alive chain in such a region, with no cheaper test first.  With 10 empty
+# points the check took 23.0 of 42.8 s on the first 60 marked KGS games under j1989 and changed
+# none of them; with 4, 0.09 s.  The fights it settles have 2 or 3 empty points; their searches
+# need up to 26,620 positions (GNU Go's silverado game, J1989), so the position limits are those of
+# enclosed_fights.
 _LOST_EMPTY = 4
-_LOST_NODES = 10_000
-_LOST_TOTAL = 30_000
 
 
 def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, budget: Budget) -> list[Verdict]:
@@ -1236,9 +1235,9 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
     The capture-goal counterpart of :func:`_captured_wall`.  Under Art. 7 a string is alive when it
     cannot be captured, so no two-eye search is needed.  For P's chain ``S`` guessed alive (not
     settled by the players or a referee), in a small enclosed region ``R`` as in
-    :func:`enclosed_fights` (here at most ``_LOST_EMPTY`` empty points; every P chain next to ``R``, the wall, has all its liberties there, the
-    opponent's strings next to the wall outside ``R`` are alive), ``S`` becomes not alive and the
-    opponent's chains inside ``R`` alive when
+    :func:`enclosed_fights` (here at most ``_LOST_EMPTY`` empty points; every P chain next to ``R``,
+    the wall, has all its liberties there, the opponent's strings next to the wall outside ``R``
+    are alive), ``S`` becomes not alive and the opponent's chains inside ``R`` alive when
 
     1. the opponent moving first captures ``S`` (the confirmation of Art. 7, the rule set's ko rule;
        Korean: with the owner's ko priority, the reading most favourable to ``S``),
@@ -1278,7 +1277,7 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
             alive_stones |= v.stones
     for k, v in enumerate(verdicts):
         if (v.provenance != "assumed" or v.status != "alive" or v.method in _SETTLED
-                or out[k] is not v or spent >= _LOST_TOTAL):
+                or out[k] is not v or spent >= _ENCLOSED_TOTAL):
             continue
         P = v.color
         found = enclosed_region(pos, v.stones, P, max_empty=_LOST_EMPTY)
@@ -1297,12 +1296,12 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
         for target, first, wanted, where in ([(point, "attacker", "dead", area), (point, "owner", "dead", area)]
                                              + [(divmod((c & -c).bit_length() - 1, pos.size), "attacker", "alive",
                                                  region) for c in inner_chains]):
-            left = _LOST_TOTAL - spent
+            left = _ENCLOSED_TOTAL - spent
             if left <= 0:
                 break
             r = confirm_life(pos, target, area=where, mode=mode, first=first, captures_first=first == "owner",
                              end_passes=end_passes, after_capture=after,
-                             max_nodes=min(_LOST_NODES, left), max_seconds=budget.seconds)
+                             max_nodes=min(_ENCLOSED_NODES, left), max_seconds=budget.seconds)
             spent += r.nodes
             results.append(r)
             if r.status != wanted:
