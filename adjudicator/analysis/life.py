@@ -1105,6 +1105,15 @@ def enclosed_region(pos: Position, stones: int, color: Color, max_empty: int = _
     return region, wall, dilate(wall, g) & pos.stones(color.opponent) & ~region
 
 
+def _alive_bits(verdicts: list[Verdict]) -> int:
+    """The stones of the verdicts that say alive (proven or guessed), as one bitboard."""
+    bits = 0
+    for v in verdicts:
+        if v.status == "alive":
+            bits |= v.stones
+    return bits
+
+
 def enclosed_fights(position: Position, verdicts: list[Verdict], rules: RuleSet,
                     budget: Budget = Budget()) -> list[Verdict]:
     """Re-check guessed-alive chains that stand in seki inside one small enclosed region (AJR).
@@ -1152,10 +1161,7 @@ def enclosed_fights(position: Position, verdicts: list[Verdict], rules: RuleSet,
     empty = pos.empty_bits
     out = list(verdicts)
     spent = 0
-    alive_stones = 0
-    for v in verdicts:
-        if v.status == "alive":
-            alive_stones |= v.stones
+    alive_stones = _alive_bits(verdicts)
     for k, v in enumerate(verdicts):
         if (v.provenance != "assumed" or v.status != "alive" or v.method in _SETTLED
                 or spent >= _ENCLOSED_TOTAL):
@@ -1271,10 +1277,7 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
     pos = position
     out = list(verdicts)
     spent = 0
-    alive_stones = 0
-    for v in verdicts:
-        if v.status == "alive":
-            alive_stones |= v.stones
+    alive_stones = _alive_bits(verdicts)
     for k, v in enumerate(verdicts):
         if (v.provenance != "assumed" or v.status != "alive" or v.method in _SETTLED
                 or out[k] is not v or spent >= _ENCLOSED_TOTAL):
@@ -1321,17 +1324,24 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
                 + f"; {saved.nodes} with {P.word} first), while {P.word} moving first captures none of the "
                 f"{P.opponent.word} chains inside: lost, while the strings around the region stand. "
                 "The playouts had guessed it alive: " + v.reason))
-            for c in inner_chains:
-                j = holders[c]
-                w = out[j]
-                if w.status == "alive":
-                    continue
-                out[j] = replace(w, status="alive", method="enclosed-fight", share=None, reason=(
-                    "Assumed alive: not proven. It stands inside a small enclosed region against the "
-                    f"{P.word} chain at {vertex_from_point(point)}, which it captures whoever starts and "
-                    f"which cannot capture it there with {P.word} moving first (confirmation), while the "
-                    "strings around the region stand. The playouts had guessed it dead: " + w.reason))
+            _inner_alive(out, [holders[c] for c in inner_chains], P, point, "alive", "dead")
     return out
+
+
+def _inner_alive(out: list[Verdict], indices: list[int], P: Color, point: Point, alive: str, dead: str) -> None:
+    """The opponent's chains inside a lost wall's region (``out[j]`` for ``j`` in ``indices``) made alive.
+
+    ``alive``/``dead`` are the rule set's words (AJR: "independently alive"/"not alive").
+    """
+    for j in indices:
+        w = out[j]
+        if w.status == "alive":
+            continue
+        out[j] = replace(w, status="alive", method="enclosed-fight", share=None, reason=(
+            f"Assumed {alive}: not proven. It stands inside a small enclosed region against the "
+            f"{P.word} chain at {vertex_from_point(point)}, which it captures whoever starts and "
+            f"which cannot capture it there with {P.word} moving first (capture confirmation), while the "
+            f"strings around the region stand. The playouts had guessed it {dead}: " + w.reason))
 
 
 def _captured_wall(pos: Position, out: list[Verdict], k: int, v: Verdict, region: int, inner_chains: list[int],
@@ -1393,16 +1403,7 @@ def _captured_wall(pos: Position, out: list[Verdict], k: int, v: Verdict, region
         f"{P.opponent.word} first" + (f", {line}" if line else "") + f"; {saved.nodes} with {P.word} first), "
         f"while {P.word} moving first captures none of the {P.opponent.word} chains inside: lost, while the "
         "strings around the region stand. The playouts had guessed it alive: " + v.reason))
-    for stones in inner_chains:
-        j = holders[stones]
-        w = out[j]
-        if w.status == "alive":
-            continue
-        out[j] = replace(w, status="alive", method="enclosed-fight", share=None, reason=(
-            "Assumed independently alive: not proven. It stands inside a small enclosed region against "
-            f"the {P.word} chain at {vertex_from_point(point)}, which it captures whoever starts and "
-            f"which cannot capture it there with {P.word} moving first (capture confirmation), while the "
-            "strings around the region stand. The playouts had guessed it not alive: " + w.reason))
+    _inner_alive(out, [holders[stones] for stones in inner_chains], P, point, "independently alive", "not alive")
     return spent
 
 
