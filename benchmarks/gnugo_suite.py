@@ -183,7 +183,8 @@ def rule_on(test: SuiteTest, folder: pathlib.Path, rules: str) -> Outcome:
         place = order.index(verdict) + 1
         if gap < 1e-9:
             out.rank = place
-        out.counterfactual = (f"{verdict.color.word} {verdict.vertex} ({verdict.stones.bit_count()} stones, "
+        n = verdict.stones.bit_count()
+        out.counterfactual = (f"{verdict.color.word} {verdict.vertex} ({n} stone{'s' if n != 1 else ''}, "
                               f"{verdict.status.replace('_', ' ')}, assumed) reversed gives "
                               f"{format_margin(margin)} ({'= the answer' if gap < 1e-9 else f'{gap:g} from it'}); "
                               f"Check-first place {place} of {len(order)}")
