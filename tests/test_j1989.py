@@ -444,3 +444,47 @@ def test_a_wall_lost_whoever_starts_in_an_enclosed_fight_is_dead_not_seki(diagra
     assert (inner_read.status, inner_read.provenance, inner_read.method) == ("alive", "assumed", "enclosed-fight")
     # Proven verdicts are never re-guessed: with the search's own verdicts nothing changes.
     assert enclosed_fights(pos, verdicts, rules, BUDGET) == verdicts
+
+
+# A bent four in the corner in seki appearance (the top right of GNU Go's seki_exotics/doublebent4,
+# cases/double-bent-four): White's wall D4 and Black's G7-G6-G5 share their only liberties F7 and
+# F5.  Black's sacrifice at F7 gives White a bent four (F7 G7 G6 G5) that Black then kills by ko:
+# dead whoever starts under J1989's pass for ko (S21), a question of ko threats under Korean rules.
+CORNER_BENT_FOUR = """
+    x x x o o . x
+    x . x o o o x
+    x x x o o . x
+    x x x o o o o
+    x x x x x x x
+    x . x x x . x
+    x x x x x x x
+"""
+
+
+@pytest.mark.parametrize("rules", [J1989, KOREAN], ids=["j1989", "korean"])
+def test_a_wall_lost_only_with_the_attackers_ko_priority_is_a_korean_referee_decision(diagram, rules):
+    # On this board the whole-board search proves it; the check must give the same answer from the
+    # playouts' guesses, which is all it has on a 19x19 board or in cases/double-bent-four, where the
+    # search of White's wall runs out of its budget.
+    from dataclasses import replace
+
+    from adjudicator.analysis.life import enclosed_fights
+    from adjudicator.coords import point_from_vertex
+
+    pos = diagram(CORNER_BENT_FOUR)
+    d4 = point_from_vertex("D4", 7)
+    verdicts = analyse_position(pos, rules, BUDGET)
+    proven = verdict_at(verdicts, pos, d4)
+    assert (proven.status, proven.provenance) == ("not_alive", "search")
+    guessed = [v if v.provenance == "static" else
+               replace(v, status="alive", provenance="assumed", method="heuristic", alternatives=())
+               for v in verdicts]
+    wall = verdict_at(enclosed_fights(pos, guessed, rules, BUDGET), pos, d4)
+    assert (wall.status, wall.provenance, wall.method) == ("not_alive", "assumed", "enclosed-fight")
+    statuses = tuple((condition, status) for condition, status, _ in wall.alternatives)
+    assert statuses == tuple((condition, status) for condition, status, _ in proven.alternatives)
+    if rules is KOREAN:
+        assert statuses == (("owner-ko-priority", "alive"), ("attacker-ko-priority", "not_alive"))
+        assert wall.reason.startswith("Assumed: not proven; referee decides (ko threats).")
+    else:
+        assert statuses == () and "captures it there whoever starts" in wall.reason

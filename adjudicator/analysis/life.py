@@ -1254,6 +1254,16 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
        (with the wall's points too, the inner chains' defence by taking the wall reopens the whole
        fight there: score42's test ran past 200,000 positions, against 74 in ``R``).
 
+    Korean: where the wall holds with its owner's ko priority (test 1) but all three tests go the
+    opponent's way with the opponent's priority (the inner chains' tests with their own owner's
+    priority in both readings), ko threats elsewhere decide: ``S`` becomes not alive with both
+    outcomes as alternatives (``owner-ko-priority`` alive, ``attacker-ko-priority`` not alive),
+    as a proven ko-threat verdict of :func:`_proven_verdict` has them, and the ruling leaves the
+    decision to the referee.  In that reading alone an outside string that lives only with its own
+    owner's ko priority may count as standing (it is the opponent's).  Found on
+    cases/double-bent-four [korean]: White's F9 string had no proof with either priority (300,000
+    positions each) and stayed guessed alive, so the ruling missed the referee's decision.
+
     The verdicts stay ``assumed`` (method ``enclosed-fight``): the searches hold only while the
     strings around the region stand, and those may be guesses too.  In cases/big-eye-seki [j1989]
     White's D4 string, guessed alive with 3 liberties, is the very string Black's walls race
@@ -1270,21 +1280,29 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
     only in a corner of 6 empty points with Black's R18 and T18 inside; AJR found them lost
     (:func:`_captured_wall`), J1989 kept the playouts' guess (alive, 59 %) and counted B+122.5.
     """
-    modes = _CONFIRM_MODES[rules.confirmation_ko]
-    mode = modes[0]  # once / each (J1989); Korean: "owner", the ko priority of the string tested
+    modes = _CONFIRM_MODES[rules.confirmation_ko]  # J1989: once / each; Korean: owner, then attacker
     end_passes = rules.analysis_end_passes
     after = rules.new_stone.value
     pos = position
     out = list(verdicts)
     spent = 0
     alive_stones = _alive_bits(verdicts)
+    ko_alive = {c: 0 for c in Color}  # Korean: stones alive with their owner's ko priority
+    for w in verdicts:
+        if any(cond == "owner-ko-priority" and status == "alive" for cond, status, _ in w.alternatives):
+            ko_alive[w.color] |= w.stones
     for k, v in enumerate(verdicts):
         if (v.provenance != "assumed" or v.status != "alive" or v.method in _SETTLED
                 or out[k] is not v or spent >= _ENCLOSED_TOTAL):
             continue
         P = v.color
         found = enclosed_region(pos, v.stones, P, max_empty=_LOST_EMPTY)
-        if found is None or found[2] & ~alive_stones:
+        if found is None:
+            continue
+        # Korean: an outside string that lives only with its owner's ko priority stands in the world
+        # where P's opponent has the priority, the only one in which the wall can then be lost.
+        ko_outside = bool(found[2] & ~alive_stones)
+        if ko_outside and (len(modes) == 1 or found[2] & ~(alive_stones | ko_alive[P.opponent])):
             continue
         region, wall, _ = found
         area = region | wall
@@ -1295,37 +1313,85 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
                for c in inner_chains):
             continue  # an inner chain settled or proven not alive: a guess must not contradict it
         point = divmod((v.stones & -v.stones).bit_length() - 1, pos.size)
-        results = []
-        for target, first, wanted, where in ([(point, "attacker", "dead", area), (point, "owner", "dead", area)]
-                                             + [(divmod((c & -c).bit_length() - 1, pos.size), "attacker", "alive",
-                                                 region) for c in inner_chains]):
-            left = _ENCLOSED_TOTAL - spent
-            if left <= 0:
+        inner_points = [divmod((c & -c).bit_length() - 1, pos.size) for c in inner_chains]
+        held = None  # Korean: the owner-priority search in which the wall holds
+        results: list[ConfirmResult] = []
+        for m in modes:
+            results, used, taken = _lost_wall_tests(pos, point, inner_points, region, area, m, end_passes, after,
+                                                   budget, _ENCLOSED_TOTAL - spent)
+            spent += used
+            if taken:
+                if held is None and ko_outside:
+                    results = []  # lost with P's priority too, but an outside string is then dead
                 break
-            r = confirm_life(pos, target, area=where, mode=mode, first=first, captures_first=first == "owner",
-                             end_passes=end_passes, after_capture=after,
-                             max_nodes=min(_ENCLOSED_NODES, left), max_seconds=budget.seconds)
-            spent += r.nodes
-            results.append(r)
-            if r.status != wanted:
+            if m != "owner" or not results or results[0].status != "alive":
+                results = []
                 break
-        else:
+            # Korean, the wall holds with its owner's ko priority (the attacker moving first): try the
+            # attacker's priority; if the wall is lost then, ko threats decide (the referee).
+            held, results = results[0], []
+        if results:
             captured, saved = results[0], results[1]
             n_inner = sum(c.bit_count() for c in inner_chains)
             shared = (region & pos.empty_bits).bit_count()
             line = _line(captured.sequence, P.opponent) if captured.sequence else ""
-            out[k] = replace(v, status="not_alive", method="enclosed-fight",
-                             nodes=v.nodes + sum(r.nodes for r in results), share=None, reason=(
-                "Assumed dead: not proven. It fights only inside a small enclosed region "
+            where = (
+                "It fights only inside a small enclosed region "
                 f"({shared} empty point{'s' if shared != 1 else ''} and {n_inner} "
                 f"{P.opponent.word} stone{'s' if n_inner != 1 else ''}; every {P.word} chain around it has all "
-                f"its liberties there), and {P.opponent.word} captures it there whoever starts (confirmation: "
-                f"{captured.nodes} positions with {P.opponent.word} first" + (f", {line}" if line else "")
-                + f"; {saved.nodes} with {P.word} first), while {P.word} moving first captures none of the "
-                f"{P.opponent.word} chains inside: lost, while the strings around the region stand. "
-                "The playouts had guessed it alive: " + v.reason))
+                "its liberties there)")
+            lost = (f"{P.opponent.word} captures it there whoever starts (confirmation: "
+                    f"{captured.nodes} positions with {P.opponent.word} first" + (f", {line}" if line else "")
+                    + f"; {saved.nodes} with {P.word} first), while {P.word} moving first captures none of the "
+                    f"{P.opponent.word} chains inside")
+            if held is not None:
+                out[k] = replace(v, status="not_alive", method="enclosed-fight", share=None,
+                                 nodes=v.nodes + held.nodes + sum(r.nodes for r in results),
+                                 alternatives=(("owner-ko-priority", "alive", tuple(held.sequence)),
+                                               ("attacker-ko-priority", "not_alive", tuple(captured.sequence))),
+                                 reason=(
+                    f"Assumed: not proven; referee decides (ko threats). {where}. With {P.opponent.word}'s ko "
+                    f"priority {lost}; with {P.word}'s ko priority it holds there ({held.nodes} positions with "
+                    f"{P.opponent.word} first), while the strings around the region stand. The count of record "
+                    f"takes {P.opponent.word}'s priority. The playouts had guessed it alive: " + v.reason))
+            else:
+                out[k] = replace(v, status="not_alive", method="enclosed-fight",
+                                 nodes=v.nodes + sum(r.nodes for r in results), share=None, reason=(
+                    f"Assumed dead: not proven. {where}, and {lost}: lost, while the strings around the region "
+                    "stand. The playouts had guessed it alive: " + v.reason))
             _inner_alive(out, [holders[c] for c in inner_chains], P, point, "alive", "dead")
     return out
+
+
+def _lost_wall_tests(pos: Position, point: Point, inner_points: list[Point], region: int, area: int, mode: str,
+                     end_passes: int, after: str, budget: Budget, left: int
+                     ) -> tuple[list[ConfirmResult], int, bool]:
+    """The three tests of :func:`_lost_walls` for the wall at ``point`` with ko mode ``mode``.
+
+    Returns the results in order (the opponent first captures the wall, the owner first cannot save
+    it, then for each inner chain: the wall's owner first cannot capture it), stopped at the first
+    test that fails or when ``left`` positions are spent; the positions spent; and whether every
+    test went the opponent's way.  ``mode`` is the wall's ko mode (J1989: pass for ko; Korean:
+    ``owner`` or ``attacker`` priority).
+    """
+    # An inner chain is tested with its own owner's ko priority in both Korean readings (the wall's
+    # owner must fail to capture it even then; the reading before the attacker's priority was tried).
+    inner_mode = "owner" if mode in ("owner", "attacker") else mode
+    tests = ([(point, "attacker", "dead", area, mode), (point, "owner", "dead", area, mode)]
+             + [(p, "attacker", "alive", region, inner_mode) for p in inner_points])
+    results: list[ConfirmResult] = []
+    spent = 0
+    for target, first, wanted, where, m in tests:
+        if left - spent <= 0:
+            return results, spent, False
+        r = confirm_life(pos, target, area=where, mode=m, first=first, captures_first=first == "owner",
+                         end_passes=end_passes, after_capture=after,
+                         max_nodes=min(_ENCLOSED_NODES, left - spent), max_seconds=budget.seconds)
+        spent += r.nodes
+        results.append(r)
+        if r.status != wanted:
+            return results, spent, False
+    return results, spent, True
 
 
 def _inner_alive(out: list[Verdict], indices: list[int], P: Color, point: Point, alive: str, dead: str) -> None:
