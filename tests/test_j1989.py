@@ -7,6 +7,7 @@ is small (the confirmation search is exponential; see docs/j1989.md).
 
 from __future__ import annotations
 
+import pathlib
 from types import SimpleNamespace
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from adjudicator.analysis.life import Budget, analyse_position
 from adjudicator.board import Color
 from adjudicator.history import GameRecord, Play, Setup, replay
-from adjudicator.report import ruling_to_dict
+from adjudicator.report import ruling_to_dict, score_file
 from adjudicator.rules import AJR, J1989, KOREAN, ConfirmationKo, parse_ruleset
 from adjudicator.ruling import Outcome, adjudicate
 from adjudicator.scoring import Fate, territory_score
@@ -488,3 +489,34 @@ def test_a_wall_lost_only_with_the_attackers_ko_priority_is_a_korean_referee_dec
         assert wall.reason.startswith("Assumed: not proven; referee decides (ko threats).")
     else:
         assert statuses == () and "captures it there whoever starts" in wall.reason
+
+
+LOST_WALL_STONE = pathlib.Path(__file__).parent / "data" / "kgs-2017-lost-wall-stone.sgf"
+
+
+def test_a_lone_stone_of_a_lost_wall_is_lost_with_it():
+    # KGS 2017-04-10-42 (RE W+7.5): Black's wall S16 in the top right is captured whoever starts
+    # (the lost-wall check), and Black's lone S19, whose liberties R19 and T19 lie in the same
+    # corner, with it; before, S19 kept its seki guess (59 % of the playouts) and its dame put the
+    # corner in seki under Art. 8: B+25.5.
+    ruling = score_file(LOST_WALL_STONE, rules=J1989)
+    pos = ruling.position
+    s19 = next(v for v in ruling.verdicts if v.stones & pos.bit((18, 17)))
+    assert (s19.color, s19.stones.bit_count(), s19.status, s19.provenance, s19.method) == (
+        Color.BLACK, 1, "not_alive", "assumed", "enclosed-fight")
+    assert "small enclosed region of the black chain at" in s19.reason
+    assert ruling.result == "W+7.5"
+
+
+@pytest.mark.parametrize("rules", [J1989, KOREAN], ids=["j1989", "korean"])
+def test_a_close_call_guessed_dead_is_read_by_the_capture_confirmation(rules):
+    # kgs-19-2017-03-new/2017-03-27-1 (RE B+2.5; tests/test_life.py has the AJR side): White's A6,
+    # B10 and E8 around the bent four B9-C9-D9-D8 survive 53 % of the playouts each, just under the
+    # alive threshold, so all three were removed (B+37.5) until the capture confirmation in the zone
+    # bounded by Black's clearly living chains found A6 uncapturable.
+    ruling = score_file(pathlib.Path(__file__).parent / "data" / "kgs-2017-close-call-read.sgf", rules=rules)
+    a6 = next(v for v in ruling.verdicts if v.vertex == "A6")
+    assert (a6.color, a6.status, a6.provenance) == (Color.WHITE, "alive", "assumed")
+    assert a6.share is not None and a6.share < 0.55
+    assert "capture confirmation that takes the chains around it" in a6.reason
+    assert ruling.result == "B+2.5"

@@ -448,7 +448,10 @@ _CONDITION_SHARE = 0.85
 # (kgs-19-2017-03-new/2017-03-27-1: White's A6, B10 and E8 around the bent four B9-C9-D9-D8, 53 %
 # each, were removed; the search finds A6 alive).  `python benchmarks/real_games.py` against
 # _ALIVE_SHARE (the seki guesses alone, 2026-11-25): marked 545 -> 546 (that game fixed, none
-# broken, no other result moved), unmarked sample 936 -> 936 (no result moved).
+# broken, no other result moved), unmarked sample 936 -> 936 (no result moved).  Under J1989 and
+# Korean rules the same close calls get the capture confirmation in that zone
+# (:func:`_conditional_confirmation`, session 32): marked j1989 538 -> 539 and korean 539 -> 540
+# (2017-03-27-1 again), unmarked 911 -> 912 and 909 -> 910 (kgs-19-2006/2006-03-09-10), none broken.
 _READ_SHARE = 0.45
 _CONDITIONAL_NODES = 4_000
 _CONDITIONAL_TOTAL = 12_000
@@ -482,6 +485,22 @@ def _conditional_reading(ctx: _Context, chain: Chain):
     way to live.
     """
     pos = ctx.position
+    zone, mine = _conditional_zone(ctx, chain)
+    left = _CONDITIONAL_TOTAL - ctx.conditional_nodes
+    if (zone & pos.empty_bits).bit_count() > ctx.budget.max_zone_empty or left <= 0:
+        return None
+    target = divmod((chain.stones & -chain.stones).bit_length() - 1, pos.size)
+    result = prove_independent_life(pos, target, area=zone, end_passes=ctx.rules.analysis_end_passes,
+                                    max_nodes=min(_CONDITIONAL_NODES, left), max_seconds=ctx.budget.seconds,
+                                    anchors=ctx.anchors[chain.color] | mine)
+    ctx.conditional_nodes += result.nodes
+    return result
+
+
+def _conditional_zone(ctx: _Context, chain: Chain) -> tuple[int, int]:
+    """The zone of :func:`_conditional_reading`: ``chain``'s points and what it reaches without crossing
+    proven-safe stones or chains the playouts call clearly alive; and the owner's such chains."""
+    pos = ctx.position
     own = ctx.ownership
     g = geometry(pos.size)
     safe = ctx.safe_stones
@@ -493,14 +512,28 @@ def _conditional_reading(ctx: _Context, chain: Chain):
             safe |= other.stones
             if other.color is chain.color:
                 mine |= other.stones
-    zone = flood(chain.stones, g.full & ~safe, g)
+    return flood(chain.stones, g.full & ~safe, g), mine
+
+
+def _conditional_confirmation(ctx: _Context, chain: Chain) -> ConfirmResult | None:
+    """J1989 and Korean: the capture confirmation of ``chain`` in the zone of :func:`_conditional_reading`.
+
+    The capture-goal counterpart of that reading, asked about the same close calls (a chain
+    guessed not alive from ``_READ_SHARE`` of the playouts on): the opponent moving first, the
+    rule set's confirmation ko rule (Korean: the attacker's ko priority, the reading the count of
+    record takes) and new-stone reading.  Not a proof (the zone's walls are guesses); if the
+    chain cannot be captured there, the guess becomes alive.  None if the zone is too large or
+    the budget of these checks is spent.
+    """
+    pos = ctx.position
+    zone, _ = _conditional_zone(ctx, chain)
     left = _CONDITIONAL_TOTAL - ctx.conditional_nodes
     if (zone & pos.empty_bits).bit_count() > ctx.budget.max_zone_empty or left <= 0:
         return None
     target = divmod((chain.stones & -chain.stones).bit_length() - 1, pos.size)
-    result = prove_independent_life(pos, target, area=zone, end_passes=ctx.rules.analysis_end_passes,
-                                    max_nodes=min(_CONDITIONAL_NODES, left), max_seconds=ctx.budget.seconds,
-                                    anchors=ctx.anchors[chain.color] | mine)
+    result = confirm_life(pos, target, area=zone, mode=_CONFIRM_MODES[ctx.rules.confirmation_ko][-1],
+                          end_passes=ctx.rules.analysis_end_passes, after_capture=ctx.rules.new_stone.value,
+                          max_nodes=min(_CONDITIONAL_NODES, left), max_seconds=ctx.budget.seconds)
     ctx.conditional_nodes += result.nodes
     return result
 
@@ -789,6 +822,13 @@ def _confirmation_verdict(ctx: _Context, chain: Chain) -> Verdict:
             return _proven_verdict(ctx, chain, zone, modes, results, nodes, start)
         note = f"The confirmation search ran out of its budget ({nodes} positions). "
     status, why, share = _heuristic(ctx, chain)
+    if status == "not_alive" and share >= _READ_SHARE:
+        read = _conditional_confirmation(ctx, chain)
+        if read is not None and read.status == "alive":
+            status = "alive"
+            why += (f"; but a capture confirmation that takes the chains around it that survive at least "
+                    f"{_CONDITION_SHARE:.0%} of the playouts as safe finds that it cannot be captured "
+                    f"({read.nodes} positions), so it is guessed alive")
     word = "alive" if status == "alive" else "dead"
     reason = (
         f"Assumed {word}: not proven. {note}Heuristic: {why}. A referee must confirm this verdict."
@@ -1359,8 +1399,48 @@ def _lost_walls(position: Position, verdicts: list[Verdict], rules: RuleSet, bud
                                  nodes=v.nodes + sum(r.nodes for r in results), share=None, reason=(
                     f"Assumed dead: not proven. {where}, and {lost}: lost, while the strings around the region "
                     "stand. The playouts had guessed it alive: " + v.reason))
+                spent += _lost_with_wall(pos, out, verdicts, k, wall, region, area, m, end_passes, after, budget,
+                                         _ENCLOSED_TOTAL - spent)
             _inner_alive(out, [holders[c] for c in inner_chains], P, point, "alive", "dead")
     return out
+
+
+def _lost_with_wall(pos: Position, out: list[Verdict], verdicts: list[Verdict], k: int, wall: int, region: int,
+                    area: int, mode: str, end_passes: int, after: str, budget: Budget, left: int) -> int:
+    """The other guessed-alive chains of a lost wall (``out[k]``) that are lost with it; returns positions spent.
+
+    :func:`enclosed_region` asks every chain of the wall to have all its liberties in the region,
+    and that region is the one around the chain it was called for: a small chain of the wall whose
+    liberties lie in only one part of it (a lone stone between two of the opponent's) gets a
+    smaller region, which the chain with liberties elsewhere leaves without an answer.  So when the
+    wall is found lost, each other chain of it that is guessed alive and has all its liberties in
+    the region is read the same way (captured whoever starts, plays limited to the region and the
+    wall, the same ko rule) and, if so, is dead too.  Found on KGS kgs-19-2017-04-new/2017-04-10-42
+    (RE W+7.5): Black's lone S19 between White's R18 and the edge kept its seki guess after Black's
+    wall S16 was found lost, and its two dame gave the count B+25.5.
+    """
+    P = out[k].color
+    spent = 0
+    for j, w in enumerate(verdicts):
+        if (j == k or w.color is not P or not w.stones & wall or out[j] is not w or w.provenance != "assumed"
+                or w.status != "alive" or w.method in _SETTLED or pos.liberties(w.stones) & ~region):
+            continue
+        point = divmod((w.stones & -w.stones).bit_length() - 1, pos.size)
+        results, used, taken = _lost_wall_tests(pos, point, [], region, area, mode, end_passes, after, budget,
+                                                left - spent)
+        spent += used
+        if not taken:
+            continue
+        captured, saved = results
+        line = _line(captured.sequence, P.opponent) if captured.sequence else ""
+        out[j] = replace(w, status="not_alive", method="enclosed-fight", share=None,
+                         nodes=w.nodes + captured.nodes + saved.nodes, reason=(
+            f"Assumed dead: not proven. It stands in the small enclosed region of the {P.word} chain at "
+            f"{out[k].vertex}, which {P.opponent.word} captures there whoever starts, and {P.opponent.word} "
+            f"captures it there whoever starts too (confirmation: {captured.nodes} positions with "
+            f"{P.opponent.word} first" + (f", {line}" if line else "") + f"; {saved.nodes} with {P.word} "
+            "first), while the strings around the region stand. The playouts had guessed it alive: " + w.reason))
+    return spent
 
 
 def _lost_wall_tests(pos: Position, point: Point, inner_points: list[Point], region: int, area: int, mode: str,
