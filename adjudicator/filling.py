@@ -65,6 +65,11 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   (:func:`_cut`).  A fill that both cuts and puts a string in atari is
   answered by one teire when the connection is also the rescue, and refused
   otherwise.
+- **No race started** (only with ``every_dame``): a fill that leaves a living
+  string of the opponent two liberties, neither of which its owner can play
+  to make it safe for good, while the filler's next play on either is an
+  atari it cannot escape, is refused to the filler (:func:`_chases`); its
+  owner may fill that dame instead.
 - **Teire the final position calls for**: a living string already in atari
   when the alternation stopped gets its teire before any dame is filled,
   whoever fills first (the atari exists now); not when the atari is by
@@ -475,6 +480,9 @@ class _State:
     #: there, and the fill is tried again once other fills have changed the position.  Refusals
     #: without an entry (points the caller asked to avoid, closing fills) bind for good.
     refused_in: dict = field(default_factory=dict)
+    #: every dame must be filled (J1989, Korean): a fill that would start a capturing race is refused
+    #: (:func:`_chases`)
+    every_dame: bool = False
 
 
 def _dame_points(st: _State, color: Color) -> int:
@@ -676,6 +684,11 @@ def _option(st: _State, color: Color, i: int, threats_only: bool = False) -> _Op
     if why is not None:
         return why
     if not in_atari:
+        chased = _chases(st, after, color, i) if st.every_dame and cut is None else 0
+        if chased:
+            return (f"it would leave {_string_name(after, chased, color.opponent)} two liberties, and "
+                    f"{color.word}'s play on either would put it in an atari it could not escape "
+                    "(that would start a capturing race, not fill a dame)")
         return _Option(point, after, ((cut.chain, cut),) if cut else ())
     if len(last_libs) > 1:
         return "it would put two strings in atari at once"
@@ -688,6 +701,64 @@ def _option(st: _State, color: Color, i: int, threats_only: bool = False) -> _Op
     if cut is not None and cut.point != rescue.point:
         return "it would cut a connection and put a string in atari at once (two teire)"
     return _Option(point, after, ((in_atari, rescue),))
+
+
+def _chases(st: _State, after: Position, color: Color, i: int) -> int:
+    """Stones of a living opponent string that ``color``'s fill at flat index ``i`` leaves in a lost race.
+
+    The fill puts nothing in atari, but leaves a living string of the opponent next to it with
+    two liberties, no play of its owner on them makes it safe for good (:func:`_defended`), and
+    ``color``'s next play on either of them would put it in an atari that :func:`_rescue` cannot
+    lift for good (legal, capturing nothing, not a self-atari).  Such a
+    fill starts a capturing race, which a fill never does: the string's owner could not answer
+    it with a teire, and the next fill would be refused as a race, leaving dame that Art. 8 of
+    the 1989 rules turns into seki.  Returns 0 when there is none.  Found on KGS
+    kgs-19-2017-06-new/2017-06-27-12 (RE B+0.5): White's dame fills K9 and then L9 left Black's
+    K10 and K12, joined to Black's L8 at L9 or K9, with the two shared liberties K11 and L11; the
+    J1989 count put White's whole group in seki next to them (B+34.5).  Black fills L9 instead.
+    Only where every dame must be filled (``every_dame``): under AJR an open dame costs nothing,
+    and there the rule changed the order of the fills in a race both sides can start
+    (kgs-19-2006/2006-08-09-45, W+4.5 = RE -> W+50.5) and fixed nothing (1,568 KGS games).
+    Not when the fill cuts a proven connection (the owner's teire answers that, :func:`_cut`).
+    """
+    g = geometry(after.size)
+    opp = after.stones(color.opponent)
+    seen = 0
+    for j in iter_bits(g.neighbours[i] & opp & st.alive[color.opponent]):
+        if seen >> j & 1:
+            continue
+        chain = flood(1 << j, opp, g)
+        seen |= chain
+        libs = after.liberties(chain)
+        if libs.bit_count() != 2 or _defended(st, after, chain, color.opponent):
+            continue
+        for k in iter_bits(libs):
+            facts, chased = after.try_play(divmod(k, after.size), color)
+            if chased is None or facts.captured or chased.liberties(chased.chain(divmod(k, after.size))).bit_count() < 2:
+                continue
+            threatened = chased.chain(after.point_of(chain & -chain))
+            if chased.liberties(threatened).bit_count() == 1 and _rescue(
+                    chased, threatened, color.opponent, st.not_alive, st.eligible) is None:
+                return chain
+    return 0
+
+
+def _defended(st: _State, pos: Position, chain: int, owner: Color) -> bool:
+    """Whether ``owner`` can make ``chain`` safe for good with one play on one of its liberties.
+
+    Safe for good as in :func:`_rescue`: three liberties or more, or two that no fill may take.
+    The owner moves next after the opponent's fill, so a string that one play saves (a dame that
+    connects it, say) is not chased by that fill.
+    """
+    for k in iter_bits(pos.liberties(chain)):
+        point = divmod(k, pos.size)
+        facts, after = pos.try_play(point, owner)
+        if after is None:
+            continue
+        libs = after.liberties(after.chain(point))
+        if libs.bit_count() >= 3 or (libs.bit_count() == 2 and not libs & st.eligible):
+            return True
+    return False
 
 
 def _walls_in(st: _State, after: Position, color: Color, i: int) -> str | None:
@@ -729,7 +800,7 @@ def _walls_in(st: _State, after: Position, color: Color, i: int) -> str | None:
 def _forces_teire(st: _State, pos: Position, color: Color) -> bool:
     """True if ``color`` has, in ``pos``, a dame fill that forces the opponent's teire."""
     probe = _State(pos, st.alive, st.excluded, st.not_alive, st.eligible, st.facts, st.refused, st.links,
-                   start_facts=st.start_facts)
+                   start_facts=st.start_facts, every_dame=st.every_dame)
     for i in iter_bits(_dame_points(probe, color)):
         opt = _option(probe, color, i, threats_only=True)
         if isinstance(opt, _Option) and opt.threatened:
@@ -994,7 +1065,7 @@ def _connection(st: _State, color: Color, c: int, strings: int) -> _State | None
     alive = dict(st.alive)
     alive[color] |= joined
     return _State(after, alive, st.excluded, st.not_alive, st.eligible, facts_after, {}, st.links,
-                  start_facts=st.start_facts)
+                  start_facts=st.start_facts, every_dame=st.every_dame)
 
 
 _RACE = "could not be saved for good"
@@ -1300,7 +1371,7 @@ def propose_fill(
     excluded = dilate(not_alive, g)
     facts = static_facts(start)
     st = _State(start, alive, excluded, not_alive, _eligible(start, alive, excluded), facts, {},
-                _links(start, verdicts), start_facts=facts)
+                _links(start, verdicts), start_facts=facts, every_dame=every_dame)
     for point, why in (avoid or {}).items():
         st.avoid |= start.bit(point)
         for color in (Color.BLACK, Color.WHITE):

@@ -714,3 +714,19 @@ def test_a_race_is_not_lost_when_the_filling_string_can_be_taken_back():
         . . . . . .
     '''
     assert _race(diagram, "C6", "B6") is None
+
+
+def test_a_fill_that_would_start_a_capturing_race_is_refused():
+    # KGS 2017-06-27-12 (RE B+0.5): Black's K10 (2 stones) and K12 (3) join Black's L8 at K9 or L9
+    # and otherwise have only K11 and L11, shared with White.  White's dame fill at K9 is fine,
+    # but White's L9 after it would leave them two liberties on which White's next play is an
+    # atari they cannot escape: a race, not a fill.  Before, White filled both, the race dame K11
+    # and L11 stayed open and J1989's Art. 8 put White's whole group in seki (B+34.5).
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / "kgs-2017-chase-fill.sgf", rules=J1989)
+    played_moves = [(m.color, m.point) for m in ruling.fill.moves]
+    l9 = point_from_vertex("L9", 19)
+    assert (W, l9) not in played_moves and (B, l9) in played_moves
+    assert ruling.score.seki == 0
+    assert ruling.result == "B+1.5"  # one teire more than the players counted (White's O8)
