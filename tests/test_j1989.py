@@ -520,3 +520,26 @@ def test_a_close_call_guessed_dead_is_read_by_the_capture_confirmation(rules):
     assert a6.share is not None and a6.share < 0.55
     assert "capture confirmation that takes the chains around it" in a6.reason
     assert ruling.result == "B+2.5"
+
+
+def test_three_ko_f1_is_dead_under_reading_r2():
+    # cases/three-ko-gnugo-1 [j1989]: under R2 (after the capture Black may play only on F1 and make
+    # capturing plays) White takes F1 at E1, and after Black's capture of the 16 stones plays F1
+    # again with three liberties that Black may not fill.  The exact confirmation limited to the
+    # seven points where either side's plays matter proves it (every R2 play of Black lies there;
+    # the limit only takes White's refills away), with and without the table and shortcuts.
+    from adjudicator.analysis.confirm import confirm_life
+    from adjudicator.coords import format_move, point_from_vertex
+    from adjudicator.sgfio import read_sgf
+
+    case = pathlib.Path(__file__).parent.parent / "cases" / "three-ko-gnugo-1.sgf"
+    pos = replay(read_sgf(case), J1989).final
+    area = 0
+    for vertex in ("A3", "D4", "E1", "C1", "A2", "D3", "F1"):
+        area |= pos.bit(point_from_vertex(vertex, pos.size))
+    f1 = point_from_vertex("F1", pos.size)
+    for plain in (False, True):
+        r = confirm_life(pos, f1, area=area, mode="once", after_capture="captures", max_nodes=20_000,
+                         transposition_table=not plain, shortcuts=not plain)
+        assert r.status == "dead", plain
+        assert [format_move(m) for m in r.sequence[:5]] == ["E1", "A3", "F1", "D4", "F1"]
