@@ -24,7 +24,11 @@ strings whose verdict is ``alive`` take part; stones of ``not_alive`` strings
   connected empty points around it) touches living stones of the opponent.
   So ``X . O`` and both points of ``X . . O`` are dame; a point inside P's
   territory is not (its region touches no living opponent stone), nor a point
-  next to a dead stone (it belongs to the territory around that stone).  In
+  next to a dead stone (it belongs to the territory around that stone).  With
+  ``every_dame`` (J1989, Korean) a point next to not-alive stones of the
+  opponent only that also touches living stones of both colours is a dame for
+  P, the capturer: left open it would join the dead stones' area to a neutral
+  border (:func:`_sealing_dame`).  In
   the final position, an empty region of more than :data:`SMALL_REGION`
   points touching both colours is an unsettled area, not a line of dame: only
   its points that touch living stones of both colours may be filled; once
@@ -492,7 +496,8 @@ def _dame_points(st: _State, color: Color) -> int:
     empty = pos.empty_bits
     own = st.alive[color] & pos.stones(color)
     opp = st.alive[color.opponent] & pos.stones(color.opponent)
-    near_own = dilate(own, g) & empty & ~st.excluded & st.eligible
+    sealing = _sealing_dame(pos, st.alive, st.not_alive, color) if st.every_dame else 0
+    near_own = dilate(own, g) & empty & ((~st.excluded & st.eligible) | sealing)
     if not near_own:
         return 0
     near_opp = dilate(opp, g) & empty
@@ -673,6 +678,8 @@ def _option(st: _State, color: Color, i: int, threats_only: bool = False) -> _Op
         seen |= chain
         libs = after.liberties(chain)
         if libs.bit_count() == 1:
+            if chain & st.not_alive and not _escapes(after, chain, libs, color.opponent):
+                continue  # dead stones that a sealing dame leaves in atari: nothing to answer
             in_atari |= chain
             last_libs.add(libs)
     cut, why = _cut(st, after, color, i) if st.links else (None, None)
@@ -701,6 +708,37 @@ def _option(st: _State, color: Color, i: int, threats_only: bool = False) -> _Op
     if cut is not None and cut.point != rescue.point:
         return "it would cut a connection and put a string in atari at once (two teire)"
     return _Option(point, after, ((in_atari, rescue),))
+
+
+def _escapes(pos: Position, chain: int, libs: int, owner: Color) -> bool:
+    """Whether ``owner``'s play at the last liberty ``libs`` of ``chain`` leaves it two or more liberties."""
+    _, after = pos.try_play(pos.point_of(libs), owner)
+    return after is not None and after.liberties(after.chain(pos.point_of(libs))).bit_count() >= 2
+
+
+def _sealing_dame(pos: Position, alive: dict[Color, int], not_alive: int, color: Color) -> int:
+    """The empty points next to living stones of both colours and to not-alive stones of
+    ``color``'s opponent O only: dame that ``color`` may fill (``every_dame`` only), though they
+    touch stones whose verdict is not alive.
+
+    Such a point joins the area around O's dead stones to a neutral border with O's living
+    stones: left open it is a dame under J1989 Art. 8 ("other empty points are called dame"),
+    and ``color``'s stones next to it, with every stone sharing an eye with them, would be in
+    seki.  The fill there seals the dead stones into ``color``'s territory; O's fill would join
+    them to O's living stones, which changes their status and is no fill.  Found on KGS
+    kgs-19-2015/2015-04-18-27 (RE B+1.5): White's G4 string (5 stones, not alive: Black's K4
+    leaves it one liberty, H5, inside Black's wall) had the liberties H5 and K4, and K4 touched
+    White's living L4; the J1989 count left K4 open and put all of Black's lower groups in seki
+    (W+51.5).
+    """
+    g = geometry(pos.size)
+    opp = color.opponent
+    dead_opp = not_alive & pos.stones(opp)
+    if not dead_opp:
+        return 0
+    return (dilate(dead_opp, g) & dilate(alive[color] & pos.stones(color), g)
+            & dilate(alive[opp] & pos.stones(opp), g) & pos.empty_bits
+            & ~dilate(not_alive & pos.stones(color), g))
 
 
 def _chases(st: _State, after: Position, color: Color, i: int) -> int:

@@ -730,3 +730,26 @@ def test_a_fill_that_would_start_a_capturing_race_is_refused():
     assert (W, l9) not in played_moves and (B, l9) in played_moves
     assert ruling.score.seki == 0
     assert ruling.result == "B+1.5"  # one teire more than the players counted (White's O8)
+
+
+def test_a_dame_that_seals_dead_stones_is_filled_by_the_capturer():
+    # KGS kgs-19-2015/2015-04-18-27 (RE B+1.5): White's J3 string (5 stones) inside Black's lower
+    # side has two liberties, H5 (surrounded by Black) and K4, which also touches White's living
+    # L4.  J3 is not alive (Black's K4 leaves it the one liberty H5), so the fill skipped every
+    # point next to it and K4 stayed open: a dame under J1989 Art. 8 that put Black's stones next
+    # to it, and every black group sharing an eye with them, in seki (W+51.5).  Black fills K4 (a
+    # dame that seals the dead stones in); White's fill there would rescue them and is no fill.
+    from adjudicator.report import score_file
+
+    ruling = score_file(DATA / "kgs-2015-sealing-dame.sgf", rules=J1989)
+    size = ruling.position.size
+    played_moves = [(m.color, m.point) for m in ruling.fill.moves]
+    k4 = point_from_vertex("K4", 19)
+    assert (B, k4) in played_moves and (W, k4) not in played_moves
+
+    def bit(vertex: str) -> int:
+        row, col = point_from_vertex(vertex, size)
+        return 1 << (row * size + col)
+
+    assert not ruling.score.seki & bit("D4")  # Black's lower-left group keeps its territory
+    assert ruling.score.removed[1] & bit("J3")  # the dead white stones are taken as prisoners
