@@ -427,6 +427,26 @@ def test_guesses_inside_an_area_walled_by_one_colours_living_chains_are_made_con
     assert ruling.result == "W+107.5"
 
 
+OWN_AREA_J1989 = pathlib.Path(__file__).parent / "data" / "kgs-2002-own-area.sgf"
+
+
+@pytest.mark.parametrize("rules", [J1989, parse_ruleset("korean")], ids=["j1989", "korean"])
+def test_guesses_of_the_capture_goals_inside_an_area_walled_by_one_colour_are_made_consistent(rules):
+    # KGS2002/2002-10-05-9 (RE W+15.5): White's B14 (2 stones, 52 % of the playouts) stands in
+    # White's left side beside Black's invaders, all guessed dead.  The side counted for nobody,
+    # and under Art. 8 it was a dame that put every white group next to it in seki (B+61.5).
+    from adjudicator.report import score_file
+
+    ruling = score_file(OWN_AREA_J1989, rules=rules)
+    final = ruling.replay.final
+    b14 = next(v for v in ruling.verdicts if v.stones & final.bit((13, 1)))
+    assert (b14.color, b14.status, b14.provenance) == (W, "alive", "assumed")
+    assert "the guesses made consistent" in b14.reason and "Assumed dead" not in b14.reason
+    b13 = next(v for v in ruling.verdicts if v.stones & final.bit((12, 1)))
+    assert b13.color is B and ruling.score.fate_of(b13.stones).value == "dead"
+    assert ruling.result == "W+15.5"
+
+
 ENCLOSED_SEKI = pathlib.Path(__file__).parent / "data" / "kgs-2003-enclosed-seki.sgf"
 ENCLOSED_SEKI_BLACK = pathlib.Path(__file__).parent / "data" / "kgs-2003-enclosed-seki-black.sgf"
 

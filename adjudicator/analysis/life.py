@@ -1013,7 +1013,7 @@ def _joined(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
 
 
 def _consistent(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
-    """The guesses made consistent inside areas walled by one colour's living chains (AJR).
+    """The guesses made consistent inside areas walled by one colour's living chains.
 
     Each chain's guess is made on its own (:func:`_heuristic`), so an area can end up with
     every chain in it guessed not alive: the opponent's invaders, and the owner's own stones
@@ -1028,18 +1028,31 @@ def _consistent(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
     both sides not alive.  Found by a helper's study of held-out KGS games
     (KGS2001/2001-08-16-3: White's A3 and D11 at 54-55 %, the black invaders B2 and D9 not
     alive, White's 36-point left side counted for nobody, W+25.5 against RE W+107.5; now
-    W+107.5).  Only under AJR: the capture goals of J1989 and Korean have their own guesses.
+    W+107.5).  The same under the capture goals (J1989 Art. 7-1, Korean): the opponent has no
+    living stone in the region and P's chains there are guessed to fall only with the area, which
+    the walls around it hold.  There the area given to nobody is worse than a lost count: J1989
+    Art. 8 makes the region a dame, and every living chain of P's next to it, with all that share
+    an eye with them, stands in seki.  KGS2002/2002-10-05-9 (White's B14 at 52 % in White's left
+    side with Black's invaders): J1989 B+61.5, now W+15.5 = RE.  Only where each of P's chains
+    in the region is a close call (``_READ_SHARE`` or more of the playouts): a chain the playouts
+    clearly lose stands in a fight the walls do not decide.  In cases/three-ko-gnugo-1 Black's F1
+    (0 %, its confirmation out of budget) sits in a region walled by Black whose white strings
+    are all dead, yet under reading R2 White's E1 takes it for good (the case's table, W+1.5);
+    the lifts measured on the KGS games below were all of chains at 46-53 %.  Measured with per-game runs
+    (``score_file`` on the 568 marked KGS games and real_games.py's 1,000-game unmarked sample,
+    2026-11-25, against 894e1c7): j1989 marked 539 -> 540, unmarked 918 -> 920; korean marked
+    540 -> 541; none broken; 2 other unmarked results moved, both wrong before and after
+    (KGS2001/2001-11-11-7 and KGS2002/2002-10-02-4, the two games the AJR check moves too).
     Tried and not kept (2026-11-24, ``adjudicator batch`` on all 4,568 KGS games against the
     rulings of b83f343): no lift where an opponent chain in the region survives more playouts
     than every chain of P's there.  It moved KGS2001/2001-11-11-7 (White's invaders at 46 %
     lifted against Black's groups at 54 %: W+95.5, RE W+15.5) to W+35.5, but fixed no game and
     broke 7 (exact 4,248 -> 4,241): the players' count followed the lift there.
     """
-    if ctx.rules.life_goal is not LifeGoal.INDEPENDENT_LIFE:
-        return verdicts
     pos = ctx.position
     g = geometry(pos.size)
     own = ctx.ownership
+    capture_goal = ctx.rules.life_goal is not LifeGoal.INDEPENDENT_LIFE
     alive = {Color.BLACK: 0, Color.WHITE: 0}
     for v in verdicts:
         if v.status == "alive":
@@ -1060,10 +1073,12 @@ def _consistent(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
                 continue
             if own is not None and any(own.seki_share(verdicts[k].stones) >= _SEKI_SHARE for k in inside):
                 continue
+            if capture_goal and any(verdicts[k].share is None or verdicts[k].share < _READ_SHARE for k in mine):
+                continue  # a chain of P's the playouts clearly lose: a fight there, not a coin flip
             for k in mine:
                 v = verdicts[k]
                 before = v.reason.removeprefix("Assumed not independently alive: not proven. ").removeprefix(
-                "Assumed alive: not proven. ")
+                "Assumed dead: not proven. ").removeprefix("Assumed alive: not proven. ")
                 out[k] = replace(v, status="alive", reason=(
                     "Assumed alive: not proven. Every chain around the area it stands in is "
                     f"{color.word}'s and alive, and no {color.opponent.word} chain in that area is alive, so the "
