@@ -511,6 +511,9 @@ def _dame_points(st: _State, color: Color) -> int:
     return out
 
 
+#: How the reason of a dame fill that seals dead stones in (:func:`_sealing_dame`) begins.
+SEALING = "dame, sealing dead stones: "
+
 #: Empty regions up to this size between living stones of both colours are dame as a whole;
 #: in larger ones only the points that touch living stones of both colours are.
 SMALL_REGION = 6
@@ -1534,6 +1537,13 @@ def propose_fill(
             touch = dilate(pos.bit(opt.point), g) & (pos.black | pos.white)
             sides = "both colours" if touch & pos.black and touch & pos.white else "its region touches both colours"
             reason = f"dame: a neutral point between living stones ({sides}); filling it gains nothing for either side"
+            dead_next = dilate(pos.bit(opt.point), g) & st.not_alive & pos.stones(mover.opponent)
+            if dead_next:
+                dead = flood(dead_next, pos.stones(mover.opponent), g)
+                reason = (f"{SEALING}it touches living stones of both colours and {_string_name(pos, dead, mover.opponent)}, "
+                          f"which is not alive; {mover.word} fills it to seal those stones into its territory (left "
+                          f"open, it would be a dame next to them and put {mover.word}'s stones there in seki, J1989 "
+                          f"Art. 8); {mover.opponent.word}'s fill there would rescue them, which is no fill")
             if opt.threatened:
                 chain, rescue = opt.threatened[0]
                 if rescue.cut is not None:

@@ -20,7 +20,7 @@ from typing import Any
 from .agreement import AgreementError, agreement_from_marks, referee_decisions
 from .board import Color
 from .errors import AdjudicatorError
-from .filling import FillError, format_fill, lost_race, parse_fill, race_threats
+from .filling import SEALING, FillError, format_fill, lost_race, parse_fill, race_threats
 from .history import Phase, Replay, replay
 from .ruling import Ruling, adjudicate, open_area_words
 from .scoring import format_margin
@@ -674,7 +674,8 @@ def render_ruling(ruling: Ruling) -> str:
         for k, m in enumerate(fill.moves, 1):
             # The reason starts with its kind ("teire: after ..."): not "teire: teire: after ...".
             lines.append(f"  {k:>2}. {m.color.word} {m.vertex} {m.kind}"
-                         + (f": {m.reason.removeprefix('teire: ')}" if m.kind == "teire" else ""))
+                         + (f": {m.reason.removeprefix('teire: ')}" if m.kind == "teire"
+                            else f": {m.reason.removeprefix(SEALING)}" if m.reason.startswith(SEALING) else ""))
     for r in fill.refused:
         lines.append(f"  left open: {r.vertex} ({r.reason})")
     lines.append("")

@@ -746,6 +746,8 @@ def test_a_dame_that_seals_dead_stones_is_filled_by_the_capturer():
     played_moves = [(m.color, m.point) for m in ruling.fill.moves]
     k4 = point_from_vertex("K4", 19)
     assert (B, k4) in played_moves and (W, k4) not in played_moves
+    k4_move = next(m for m in ruling.fill.moves if m.point == k4)
+    assert k4_move.kind == "dame" and "the white string at J3 (5 stones)" in k4_move.reason
 
     def bit(vertex: str) -> int:
         row, col = point_from_vertex(vertex, size)
