@@ -729,8 +729,8 @@ def _sealing_dame(pos: Position, alive: dict[Color, int], not_alive: int, color:
     and ``color``'s stones next to it, with every stone sharing an eye with them, would be in
     seki.  The fill there seals the dead stones into ``color``'s territory; O's fill would join
     them to O's living stones, which changes their status and is no fill.  Found on KGS
-    kgs-19-2015/2015-04-18-27 (RE B+1.5): White's G4 string (5 stones, not alive: Black's K4
-    leaves it one liberty, H5, inside Black's wall) had the liberties H5 and K4, and K4 touched
+    kgs-19-2015/2015-04-18-27 (RE B+1.5): White's J3 string (G4-H4-J4-J3-K3, not alive: Black's
+    K4 leaves it one liberty, H5, inside Black's wall) had the liberties H5 and K4, and K4 touched
     White's living L4; the J1989 count left K4 open and put all of Black's lower groups in seki
     (W+51.5).
     """
