@@ -1038,7 +1038,9 @@ def _consistent(ctx: _Context, verdicts: list[Verdict]) -> list[Verdict]:
     clearly lose stands in a fight the walls do not decide.  In cases/three-ko-gnugo-1 Black's F1
     (0 %, its confirmation out of budget) sits in a region walled by Black whose white strings
     are all dead, yet under reading R2 White's E1 takes it for good (the case's table, W+1.5);
-    the lifts measured on the KGS games below were all of chains at 46-53 %.  Measured with per-game runs
+    the lifts measured on the KGS games below were all of chains at 46-53 %.  The same limit
+    under AJR changes none of the 1,568 results (marked 546, unmarked 936, per game, 2026-11-25),
+    so AJR keeps its lift as it was.  Measured with per-game runs
     (``score_file`` on the 568 marked KGS games and real_games.py's 1,000-game unmarked sample,
     2026-11-25, against 894e1c7): j1989 marked 539 -> 540, unmarked 918 -> 920; korean marked
     540 -> 541; none broken; 2 other unmarked results moved, both wrong before and after
