@@ -755,3 +755,24 @@ def test_a_dame_that_seals_dead_stones_is_filled_by_the_capturer():
 
     assert not ruling.score.seki & bit("D4")  # Black's lower-left group keeps its territory
     assert ruling.score.removed[1] & bit("J3")  # the dead white stones are taken as prisoners
+
+
+def test_an_atari_made_only_by_dead_stones_forces_no_teire_under_ajr():
+    # KGS kgs-19-2017-04-new/2017-04-16-12 (RE W+6.5, the players' marks count E11 for White):
+    # White's D11 (10 stones) has the liberties D14 (a dame next to Black's E14) and E11, and
+    # Black's dead stones F12-F13 stand on its others.  Black's fill at D14 would leave it the one
+    # liberty E11, and White's teire there would cost a point.  Under AJR the fill is informal and
+    # the players leave such a dame open (filling._atari_by_dead); under J1989 every dame is filled
+    # and the teire is played.
+    from adjudicator.report import score_file
+
+    path = DATA / "kgs-2017-teire-by-dead-stones.sgf"
+    d14, e11 = point_from_vertex("D14", 19), point_from_vertex("E11", 19)
+    ajr = score_file(path)
+    assert ajr.result == "W+6.5"
+    assert all(m.point not in (d14, e11) for m in ajr.fill.moves)
+    refusal = next(r for r in ajr.fill.refused if r.point == d14 and r.color == B)
+    assert "only because black's dead stones stand on its liberties" in refusal.reason
+    j1989 = score_file(path, rules=J1989)
+    assert j1989.result == "W+5.5"
+    assert [(m.color, m.point, m.kind) for m in j1989.fill.moves][-2:] == [(B, d14, "dame"), (W, e11, "teire")]
